@@ -110,6 +110,12 @@ type Config struct {
 	// file system) or to spare the machine's inotify instances;
 	// [Weave.Watch] still starts a watcher. Default false.
 	NoWatch bool
+	// RestartCommand is the shell command that restarts this process, for
+	// a long-lived one (the CLI's watch and mcp give their own command
+	// line, secrets left out): the warnings that say this process runs
+	// with settings it would not start with now name it. Default: they
+	// name the process by its pid alone.
+	RestartCommand string
 	// TimeZone is where "today" is for decay and dated logs (default
 	// UTC), Now the clock tests freeze (default time.Now), and Logger
 	// receives diagnostics (default: discard).
@@ -200,5 +206,5 @@ func (c *Config) checkOwnFiles() error {
 		return nil
 	}
 	base := filepath.Base(c.DBPath)
-	return workspace.CheckOwnFiles(c.Workspace, base, base+"-wal", base+"-shm", base+"-journal", base+".lock", freshness.SyncDirName)
+	return workspace.CheckOwnFiles(c.Workspace, base, base+"-wal", base+"-shm", base+"-journal", base+".lock", base+".lock"+workspace.TurnsSuffix, freshness.SyncDirName)
 }

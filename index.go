@@ -142,7 +142,7 @@ func (w *Weave) settingsChanged(ctx context.Context) (written bool, err error) {
 	w.mu.Unlock()
 	written, err = settings.Changed(ctx, w.cfg.Workspace, started)
 	if err != nil {
-		return false, fmt.Errorf("%w since this process (pid %d) started, which indexes by its own settings until restarted: what it indexes waits, pending, for 'memweave index'; restart it (watch, mcp) to use the file's", err, os.Getpid())
+		return false, fmt.Errorf("%w since this process (pid %d) started, which indexes by its own settings until restarted: what it indexes waits, pending, for 'memweave index'; to use the file's, %s", err, os.Getpid(), w.restartAdvice())
 	}
 	return written, nil
 }
@@ -163,15 +163,25 @@ func (w *Weave) outdated(ctx context.Context) error {
 	}
 	w.mu.Unlock()
 	if settings.ExtraPathsChanged(ctx, w.cfg.Workspace, extra) {
-		return fmt.Errorf("%s: its extra_paths changed since this process (pid %d) started, which scans and keeps only its own until restarted: restart it (watch, mcp)",
-			SettingsFile, os.Getpid())
+		return fmt.Errorf("%s: its extra_paths changed since this process (pid %d) started, which scans and keeps only its own until restarted: %s",
+			SettingsFile, os.Getpid(), w.restartAdvice())
 	}
 	since := trust.ApprovedSince(w.cfg.Workspace, w.ignored)
 	if len(since) == 0 {
 		return nil
 	}
-	return fmt.Errorf("%s: %s approved on this machine since this process (pid %d) started, which uses an approval only once restarted: restart it (watch, mcp)",
-		SettingsFile, trust.Describe(since), os.Getpid())
+	return fmt.Errorf("%s: %s approved on this machine since this process (pid %d) started, which uses an approval only once restarted: %s",
+		SettingsFile, trust.Describe(since), os.Getpid(), w.restartAdvice())
+}
+
+// restartAdvice tells to restart this process: with its command
+// ([Config.RestartCommand]) when known, else which of memweave's
+// commands it may be.
+func (w *Weave) restartAdvice() string {
+	if w.cfg.RestartCommand != "" {
+		return "restart it with: " + w.cfg.RestartCommand
+	}
+	return "restart it (watch, mcp)"
 }
 
 // ErrSettingsChanged is wrapped by the warning of an index run of a Weave

@@ -21,7 +21,7 @@ import (
 // an index named elsewhere with DBPath is the user's choice and opens.
 func TestLinkedOwnFilesRefused(t *testing.T) {
 	ctx := t.Context()
-	for _, name := range []string{".memweave", ".memweave/index.db", ".memweave/index.db-wal", ".memweave/index.db-journal", ".memweave/index.db.lock", ".memweave/write.lock"} {
+	for _, name := range []string{".memweave", ".memweave/index.db", ".memweave/index.db-wal", ".memweave/index.db-journal", ".memweave/index.db.lock", ".memweave/index.db.lock.turns", ".memweave/write.lock", ".memweave/write.lock.turns"} {
 		t.Run(filepath.Base(name), func(t *testing.T) {
 			ws := memweavetest.Workspace(t, map[string]string{"memory/a.md": "# Deploy\n\nWe deploy on Tuesdays.\n"})
 			out := t.TempDir()

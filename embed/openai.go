@@ -382,6 +382,10 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 	total := time.Duration(maxTries) * timeout
 	ctx, cancel := context.WithTimeoutCause(parent, total, errBatchDeadline)
 	defer cancel()
+	// last is the failure that made the last retry, which an error of the
+	// caller's context names: the caller's time can run out while the
+	// retry waits.
+	var last error
 	for try := 1; ; try++ {
 		var after time.Duration // the server's Retry-After, set by capped
 		resp, err := o.request(context.WithValue(ctx, retryAfterKey{}, &after), inputs, timeout)
@@ -401,9 +405,10 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
 				return nil, o.slowError(cause, len(inputs), together, total, try)
 			}
-			return nil, o.errorf("%w", ctxErr)
+			return nil, o.failedThen(last, ctxErr)
 		}
 		retry, err := o.classify(err, timeout)
+		last = err
 		if !retry {
 			return nil, err
 		}
@@ -438,9 +443,18 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 			if cause := context.Cause(ctx); cause == errBatchDeadline || cause == errQueryDeadline {
 				return nil, o.slowError(cause, len(inputs), together, total, try)
 			}
-			return nil, o.errorf("%w", err)
+			return nil, o.failedThen(last, err)
 		}
 	}
+}
+
+// failedThen is the error of a call whose context ended (err) after
+// last, the failure of its previous try, if any.
+func (o *OpenAI) failedThen(last, err error) error {
+	if last == nil {
+		return o.errorf("%w", err)
+	}
+	return o.errorf("%v, then before a retry: %w", last, err)
 }
 
 // embedHalves is embedBatch of each half of inputs in turn, with

@@ -173,7 +173,7 @@ func migrateStep(ctx context.Context, conn *sql.Conn, steps []string) (done bool
 		return false, err
 	}
 	if version > len(steps) {
-		return false, fmt.Errorf("%w: version %d, this binary knows %d", ErrTooNew, version, len(steps))
+		return false, fmt.Errorf("%w: version %d, this binary knows %d (a newer memweave made it: search it with that one, or, as the index is a cache of the Markdown files, delete it and run index to rebuild it for this one)", ErrTooNew, version, len(steps))
 	}
 	if err := checkOwner(ctx, tx, version); err != nil {
 		return false, err

@@ -240,6 +240,12 @@ func TestOpenTooNew(t *testing.T) {
 	if !errors.Is(err, ErrTooNew) || !strings.Contains(err.Error(), path) {
 		t.Errorf("Open(version 99) = %v, want ErrTooNew naming the file", err)
 	}
+	// A downgrade (an index of a newer memweave opened by this one) said
+	// only "version 99, this binary knows N", and 'index --rebuild' refused
+	// it the same way: the error says the way out.
+	if err == nil || !strings.Contains(err.Error(), "delete it and run index to rebuild it for this one") {
+		t.Errorf("Open(version 99) = %v, want the way out (delete it, run index)", err)
+	}
 	if got := userVersion(t, openRaw(t, path)); got != 99 {
 		t.Errorf("user_version after the refused Open = %d, want 99", got)
 	}

@@ -20,6 +20,11 @@ const memoryFolderKey = "memory_folder"
 // memory folder ([Engine.Bind]).
 var ErrOtherFolder = errors.New("indexer: the index was made for another memory folder")
 
+// ErrNoFolder is wrapped by the warning of an index that holds files but
+// records no memory folder ([Engine.Bind]): one an earlier memweave made
+// (the record came on 2026-12-05), or one copied in from such a release.
+var ErrNoFolder = errors.New("indexer: the index records no memory folder")
+
 // memoryFolderID returns what tells the workspace root's memory folder
 // from any other on this machine, "" when it is missing or the system
 // has no inodes. Only the inode: a copy, a clone or a restore makes a
@@ -44,8 +49,8 @@ func memoryFolderID(root string) string {
 // re-chunking keeps a chunk whose id it finds. An index that records
 // another memory folder, or none while it holds files, has every file's
 // rows deleted ([index.DB.ForgetFiles], the embedding cache kept) and
-// the folder recorded; the warning returned, wrapping [ErrOtherFolder],
-// says so. A new index records the folder. It holds the index lock.
+// the folder recorded; the warning returned, wrapping [ErrOtherFolder]
+// (or [ErrNoFolder] when none was recorded), says so. A new index records the folder. It holds the index lock.
 func (e *Engine) Bind(ctx context.Context) (*Warning, error) {
 	id := memoryFolderID(e.opts.Root)
 	if id == "" {
@@ -69,7 +74,11 @@ func (e *Engine) Bind(ctx context.Context) (*Warning, error) {
 			if err := e.db.ForgetFiles(ctx); err != nil {
 				return err
 			}
-			warn = &Warning{Path: e.db.Path(), Err: fmt.Errorf("%w (copied or cloned with the workspace): its %s indexed again from the files", ErrOtherFolder, plural.Count(files, "file")+plural.Verb(files, " is", " are"))}
+			cause := fmt.Errorf("%w (copied or cloned with the workspace)", ErrOtherFolder)
+			if stored == "" {
+				cause = fmt.Errorf("%w (an earlier memweave's index, or one copied in)", ErrNoFolder)
+			}
+			warn = &Warning{Path: e.db.Path(), Err: fmt.Errorf("%w: its %s indexed again from the files", cause, plural.Count(files, "file")+plural.Verb(files, " is", " are"))}
 		}
 		return e.db.SetMeta(ctx, map[string]string{memoryFolderKey: id})
 	})

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -68,9 +69,10 @@ type Engine struct {
 	// flock serialises index runs across processes.
 	flock *flock.Flock
 
-	// mu serialises index runs within this process and guards closed.
-	mu     sync.Mutex
-	closed bool
+	// turns serialises index runs within this process, in the order
+	// they came; closed is set by Close.
+	turns  workspace.Turnstile
+	closed atomic.Bool
 	// foreign is set, under the lock, during a run over an index whose
 	// vectors are of another embedder, or whose recorded chunking is not
 	// this engine's: chunks are stored without vectors, files pending.
@@ -127,13 +129,12 @@ func (e *Engine) setDB(db *index.DB) {
 func (e *Engine) Close() {
 	e.dropEarlyScan()
 	e.scans.Wait()
-	e.mu.Lock()
-	e.closed = true
-	e.mu.Unlock()
+	e.closed.Store(true)
+	// Wait for the run that holds the turn; the runs waiting for theirs
+	// find the engine closed.
+	e.turns.Lock(context.Background(), 0, nil)
+	e.turns.Unlock()
 }
-
-// lockPoll is how often a wait for the index lock retries.
-const lockPoll = 5 * time.Millisecond
 
 // mootEvery is how often a wait for the index lock asks whether the run
 // it waits to do is still needed ([Engine.withLockUnless]).
@@ -167,27 +168,19 @@ func (e *Engine) withLockUnless(ctx context.Context, timeout time.Duration, moot
 	}
 	defer func() { stop() }()
 	w := lockWaiter{moot: moot}
-	for !e.mu.TryLock() {
-		if err := w.wait(lctx, lockPoll); err != nil {
-			return e.waitErr(ctx, err)
-		}
+	if err := e.turns.Lock(lctx, mootEvery, w.check); err != nil {
+		return e.waitErr(ctx, err)
 	}
-	defer e.mu.Unlock()
-	if e.closed {
+	defer e.turns.Unlock()
+	if e.closed.Load() {
 		return index.ErrClosed
 	}
 	e.dropEarlyScan()
-	for {
-		ok, err := e.flock.TryLock()
-		if err != nil {
-			return fmt.Errorf("indexer: lock %s: %w", e.flock.Path(), err)
-		}
-		if ok {
-			break
-		}
-		if err := w.wait(lctx, 2*lockPoll); err != nil {
+	if err := workspace.LockInTurn(e.flock, func(d time.Duration) error { return w.wait(lctx, d) }); err != nil {
+		if errors.Is(err, errMoot) || lctx.Err() != nil {
 			return e.waitErr(ctx, err)
 		}
+		return fmt.Errorf("indexer: %w", err)
 	}
 	stop()
 	stop = func() {}
@@ -203,15 +196,24 @@ type lockWaiter struct {
 	nextAt time.Time
 }
 
-// wait sleeps for d unless ctx ends first (its error) or moot says the
-// wait is moot (errMoot). The first call asks moot at once: the lock was
-// just found taken.
-func (w *lockWaiter) wait(ctx context.Context, d time.Duration) error {
+// check returns errMoot when moot says the wait is moot. The first call
+// asks moot at once (the lock was just found taken), later ones at most
+// every mootEvery.
+func (w *lockWaiter) check() error {
 	if w.moot != nil && (!w.asked || !time.Now().Before(w.nextAt)) {
 		w.asked, w.nextAt = true, time.Now().Add(mootEvery)
 		if w.moot() {
 			return errMoot
 		}
+	}
+	return nil
+}
+
+// wait sleeps for d unless ctx ends first (its error) or the wait is
+// moot ([lockWaiter.check]).
+func (w *lockWaiter) wait(ctx context.Context, d time.Duration) error {
+	if err := w.check(); err != nil {
+		return err
 	}
 	return ctxsleep.Sleep(ctx, d)
 }

@@ -95,10 +95,10 @@ func Rebuild(ctx context.Context, dbPath string, build BuildFunc) (*Result, erro
 	return res, nil
 }
 
-// removeDBFiles deletes a database file, its -wal and -shm files and its
-// lock file.
+// removeDBFiles deletes a database file, its -wal and -shm files, its
+// lock file and its lock's turns folder when empty.
 func removeDBFiles(path string) {
-	for _, suffix := range []string{"", "-wal", "-shm", ".lock"} {
+	for _, suffix := range []string{"", "-wal", "-shm", ".lock", ".lock" + workspace.TurnsSuffix} {
 		os.Remove(path + suffix)
 	}
 }

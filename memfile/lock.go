@@ -15,10 +15,10 @@ import (
 // writes of a workspace across processes.
 const LockName = "write.lock"
 
-// writeLocks holds one mutex per lock file path, so goroutines of this
-// process take turns before contending for the file lock, which some
-// platforms only hold per process.
-var writeLocks sync.Map // string -> *sync.Mutex
+// writeLocks holds one turnstile per lock file path, so goroutines of
+// this process take turns, in the order they came, before contending for
+// the file lock, which some platforms only hold per process.
+var writeLocks sync.Map // string -> *workspace.Turnstile
 
 // Lock takes the write lock of the workspace at root, in this process and
 // across processes, and returns the function that releases it. It waits
@@ -48,7 +48,7 @@ func LockApply(ctx context.Context, root string) (unlock func(), err error) {
 
 // lockFile takes the lock file name under root's .memweave folder.
 func lockFile(ctx context.Context, root, name string) (unlock func(), err error) {
-	if err := workspace.CheckOwnFiles(root, name); err != nil {
+	if err := workspace.CheckOwnFiles(root, name, name+workspace.TurnsSuffix); err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
 	}
 	dir, err := workspace.MakeIndexDir(root)
@@ -56,25 +56,26 @@ func lockFile(ctx context.Context, root, name string) (unlock func(), err error)
 		return nil, fmt.Errorf("lock: %w", err)
 	}
 	path := filepath.Join(dir, name)
-	m, _ := writeLocks.LoadOrStore(path, new(sync.Mutex))
-	mu := m.(*sync.Mutex)
+	m, _ := writeLocks.LoadOrStore(path, new(workspace.Turnstile))
+	turns := m.(*workspace.Turnstile)
 	// A long wait is told to ctx's notice, if any.
 	stop := workspace.NoticeLockWait(ctx, path)
 	defer stop()
-	// Wait for the in-process mutex without ignoring ctx.
-	for !mu.TryLock() {
-		if err := ctxsleep.Sleep(ctx, time.Millisecond); err != nil {
-			return nil, err
-		}
+	if err := turns.Lock(ctx, 0, nil); err != nil {
+		return nil, err
 	}
 	fl := workspace.NewLock(path)
-	if _, err := fl.TryLockContext(ctx, 5*time.Millisecond); err != nil {
-		mu.Unlock()
-		return nil, fmt.Errorf("lock %s: %w", path, err)
+	err = workspace.LockInTurn(fl, func(d time.Duration) error { return ctxsleep.Sleep(ctx, d) })
+	if err != nil {
+		turns.Unlock()
+		if ctx.Err() != nil {
+			err = fmt.Errorf("lock %s: %w", path, err)
+		}
+		return nil, err
 	}
 	return func() {
 		fl.Unlock()
 		fl.Close()
-		mu.Unlock()
+		turns.Unlock()
 	}, nil
 }

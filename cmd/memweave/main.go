@@ -385,6 +385,9 @@ func (a *app) config() memweave.Config {
 			APIKey:   a.apiKey,
 		},
 	}
+	if a.longLived {
+		cfg.RestartCommand = restartLine(os.Args)
+	}
 	return cfg
 }
 

@@ -2,18 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/internal/shellquote"
 	"github.com/memweave/memweave-go/internal/warnonce"
 	"github.com/memweave/memweave-go/watcher"
 )
@@ -51,7 +47,7 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 			ctx, cancel := context.WithCancel(cmd.Context())
 			defer cancel()
 			out := &lockedWriter{w: a.stderr}
-			lines := watchLines{restart: commandLine(os.Args)}
+			var lines watchLines
 			opts := []memweave.WatchOption{
 				memweave.OnChange(func(ev memweave.WatchEvent) {
 					if line, ok := lines.of(ev, a.clean); ok {
@@ -96,19 +92,14 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 // once while the failures read alike (but for their numbers: the free
 // space a full disk's hold names moves with every tick), until another
 // line is.
-// A warning that memweave.json changed since watch started ends with the
-// command that restarts it, watch's own command line.
 type watchLines struct {
 	failures warnonce.Guard
-	restart  string
 }
 
 // of returns the line of ev, its error cleaned by clean, and whether to
 // print it.
 func (l *watchLines) of(ev memweave.WatchEvent, clean func(string) string) (string, bool) {
 	switch {
-	case ev.Err != nil && errors.Is(ev.Err, memweave.ErrSettingsChanged) && l.restart != "":
-		return "memweave: warning: " + clean(ev.Err.Error()) + "; restart it with: " + l.restart, l.failures.Failed(ev.Err)
 	case ev.Err != nil:
 		return "memweave: warning: " + clean(ev.Err.Error()), l.failures.Failed(ev.Err)
 	case ev.Removed:
@@ -117,15 +108,6 @@ func (l *watchLines) of(ev memweave.WatchEvent, clean func(string) string) (stri
 	}
 	l.failures.Succeeded()
 	return "indexed " + ev.Path, true
-}
-
-// commandLine is args as a POSIX shell command.
-func commandLine(args []string) string {
-	quoted := make([]string, len(args))
-	for i, a := range args {
-		quoted[i] = shellquote.Quote(a)
-	}
-	return strings.Join(quoted, " ")
 }
 
 // pollOrDefault returns the effective poll interval.

@@ -1,0 +1,269 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gofrs/flock"
+)
+
+// A Turnstile is a mutex of one process whose waiters are served in the
+// order they came, and whose wait ends with a context or a check. The
+// zero value is unlocked.
+type Turnstile struct {
+	mu   sync.Mutex
+	held bool
+	// queue holds a channel per waiter, first come first; Unlock hands
+	// the turn to the first by closing its channel.
+	queue []chan struct{}
+}
+
+// Lock takes t, waiting for its turn. While it waits it calls check (when
+// not nil) at once and then every period; check's error or ctx's ends the
+// wait, with t not taken.
+func (t *Turnstile) Lock(ctx context.Context, period time.Duration, check func() error) error {
+	t.mu.Lock()
+	if !t.held {
+		t.held = true
+		t.mu.Unlock()
+		return nil
+	}
+	turn := make(chan struct{})
+	t.queue = append(t.queue, turn)
+	t.mu.Unlock()
+	var tick <-chan time.Time
+	if check != nil {
+		if err := check(); err != nil {
+			return t.leave(turn, err)
+		}
+		tk := time.NewTicker(period)
+		defer tk.Stop()
+		tick = tk.C
+	}
+	for {
+		select {
+		case <-turn:
+			return nil
+		case <-ctx.Done():
+			return t.leave(turn, ctx.Err())
+		case <-tick:
+			if err := check(); err != nil {
+				return t.leave(turn, err)
+			}
+		}
+	}
+}
+
+// leave ends the wait of turn with err. A turn handed over meanwhile is
+// passed on.
+func (t *Turnstile) leave(turn chan struct{}, err error) error {
+	t.mu.Lock()
+	if i := slices.Index(t.queue, turn); i >= 0 {
+		t.queue = slices.Delete(t.queue, i, i+1)
+		t.mu.Unlock()
+		return err
+	}
+	t.mu.Unlock()
+	t.Unlock()
+	return err
+}
+
+// Unlock releases t, to its first waiter if any.
+func (t *Turnstile) Unlock() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.queue) == 0 {
+		t.held = false
+		return
+	}
+	next := t.queue[0]
+	t.queue = t.queue[1:]
+	close(next)
+}
+
+// TurnsSuffix names the folder, beside a lock file, of the tickets of
+// the processes waiting for it ([LockInTurn]).
+const TurnsSuffix = ".turns"
+
+// maxTickets bounds the entries of a turns folder that [LockInTurn]
+// reads; a folder with more (planted, or a flood of crashed waiters)
+// is not read, and the wait polls the lock as it comes.
+const maxTickets = 256
+
+// ticketSeq tells apart the tickets of one process.
+var ticketSeq atomic.Uint64
+
+// LockInTurn takes the cross-process lock fl (from [NewLock]) in the
+// order its waiters came: a process that finds the lock taken, or others
+// waiting, queues a ticket in the turns folder beside the lock file
+// (path + [TurnsSuffix]), a file it holds locked while it waits, named by
+// the time it came; it tries the lock only once every ticket before its
+// own is gone or its process dead, and removes its ticket once it holds
+// the lock. A holder that lets the lock go and asks again queues behind
+// the processes already waiting, instead of winning a poll lottery
+// against them. Between tries it calls pause with the time to wait (5 ms
+// for the first in line, 10 ms behind it); pause's error ends the wait
+// (a context's, a timeout's) with the ticket removed. A turns folder
+// that cannot be used (a link, unwritable, too many entries) leaves the
+// wait to poll the lock without a ticket, as old versions do, whose
+// waits poll alike.
+func LockInTurn(fl *flock.Flock, pause func(time.Duration) error) error {
+	dir := fl.Path() + TurnsSuffix
+	var mine *ticket
+	defer func() { mine.drop() }()
+	queued := true // whether the turns folder is used
+	for {
+		first := true
+		if queued {
+			head, err := queueHead(dir, mine.nameOrEmpty())
+			if err != nil {
+				mine.drop()
+				mine, queued = nil, false
+			}
+			first = head == "" || head == mine.nameOrEmpty()
+		}
+		if first {
+			ok, err := fl.TryLock()
+			if err != nil {
+				return fmt.Errorf("lock %s: %w", fl.Path(), err)
+			}
+			if ok {
+				return nil
+			}
+		}
+		if queued && mine == nil {
+			t, err := enqueue(dir)
+			if err != nil {
+				queued = false
+			}
+			mine = t
+			continue
+		}
+		d := 10 * time.Millisecond
+		if first {
+			d = 5 * time.Millisecond
+		}
+		if err := pause(d); err != nil {
+			return err
+		}
+	}
+}
+
+// A ticket is a waiter's place in a turns folder: its file, which the
+// waiter holds locked while it waits.
+type ticket struct {
+	name, path string
+	// lock is held on the file, taken under its temporary name.
+	lock *flock.Flock
+}
+
+// nameOrEmpty is t's name, "" for no ticket.
+func (t *ticket) nameOrEmpty() string {
+	if t == nil {
+		return ""
+	}
+	return t.name
+}
+
+// drop removes t, if any, and lets its lock go.
+func (t *ticket) drop() {
+	if t == nil || t.lock == nil {
+		return
+	}
+	os.Remove(t.path)
+	t.lock.Unlock()
+	t.lock.Close()
+	t.lock = nil
+}
+
+// enqueue makes a ticket in dir, created under a temporary name and
+// locked before it takes its place, so that no other waiter sees it
+// unlocked and removes it as a dead process's.
+func enqueue(dir string) (*ticket, error) {
+	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+		return nil, err
+	}
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("%s: not a folder", dir)
+	}
+	name := fmt.Sprintf("q-%016x-%d-%d", time.Now().UnixNano(), os.Getpid(), ticketSeq.Add(1))
+	tmp := filepath.Join(dir, "t"+name[1:])
+	l := flock.New(tmp, flock.SetFlag(os.O_CREATE|os.O_EXCL|os.O_RDONLY|openNonblock))
+	if ok, err := l.TryLock(); err != nil || !ok {
+		os.Remove(tmp)
+		l.Close()
+		return nil, fmt.Errorf("%s: cannot lock", tmp)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		l.Unlock()
+		l.Close()
+		return nil, err
+	}
+	return &ticket{name: name, path: path, lock: l}, nil
+}
+
+// queueHead returns the first ticket of dir that a live process holds,
+// "" when none, removing the tickets of dead processes before mine (a
+// waiter killed while it waited). Once it reaches mine it looks no
+// further.
+func queueHead(dir, mine string) (string, error) {
+	f, err := os.Open(dir)
+	if errors.Is(err, os.ErrNotExist) && mine == "" {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	ents, err := f.ReadDir(maxTickets + 1)
+	f.Close()
+	if err != nil && err != io.EOF {
+		return "", err
+	}
+	if len(ents) > maxTickets {
+		return "", fmt.Errorf("%s: more than %d entries", dir, maxTickets)
+	}
+	names := make([]string, 0, len(ents))
+	for _, e := range ents {
+		if e.Type().IsRegular() && strings.HasPrefix(e.Name(), "q-") {
+			names = append(names, e.Name())
+		}
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		if n == mine || held(filepath.Join(dir, n)) {
+			return n, nil
+		}
+	}
+	if mine != "" {
+		return "", fmt.Errorf("%s: ticket %s gone", dir, mine)
+	}
+	return "", nil
+}
+
+// held reports whether a live process holds the ticket at path; a
+// ticket none holds is a dead waiter's, and is removed.
+func held(path string) bool {
+	l := flock.New(path, flock.SetFlag(os.O_RDONLY|openNonblock))
+	defer l.Close()
+	ok, err := l.TryLock()
+	if err != nil {
+		return false
+	}
+	if ok {
+		os.Remove(path)
+		l.Unlock()
+		return false
+	}
+	return true
+}
