@@ -139,6 +139,7 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 		// Checked out, as any other merge, and refused after.
 		return target, notPushed, nil
 	}
+	prev, _ := readState(s.root)
 	if err := s.recordReplay(head, target); err != nil {
 		return "", notPushed, err
 	}
@@ -153,8 +154,16 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 	case err != nil:
 		return "", notPushed, err
 	case rejected:
-		// The next round's replay makes these conflicts again.
+		// The next round's replay makes these conflicts again. The
+		// record of an earlier replay pushed (whose checkout failed)
+		// comes back: this one is not on the remote, and without it
+		// the next round replayed, from the merge base, changes the
+		// remote already holds, a conflict copy for each note changed
+		// since.
 		res.Conflicts = res.Conflicts[:conflicts]
+		if err := s.recordReplay(prev.ReplayedHead, prev.ReplayedAs); err != nil {
+			return "", notPushed, err
+		}
 		return "", rejectedOnly, nil
 	}
 	relock, err := memfile.Lock(ctx, s.root)
@@ -675,8 +684,16 @@ func (s *syncer) commitTree(ctx context.Context, tree, msg string, parents ...st
 // file that does not exist. Git's guess that a folder was renamed (one
 // side moved every file out of it) is off: it moved the notes the other
 // side has or adds there after them, to paths no machine gave them.
+// The folders of earlier merges, which a sync killed during its merge
+// left, go first: every sync holds the sync lock, so none is in use.
 func (s *syncer) mergeTree(ctx context.Context, incoming, head string) ([]byte, error) {
-	dir, err := os.MkdirTemp(filepath.Join(s.root, workspace.IndexDir), "sync-attributes-")
+	left, _ := filepath.Glob(filepath.Join(s.root, workspace.IndexDir, mergeFolderPrefix+"*"))
+	for _, p := range left {
+		if err := os.RemoveAll(p); err != nil {
+			return nil, fmt.Errorf("gitsync: merge: remove the folder of a killed merge: %w", err)
+		}
+	}
+	dir, err := os.MkdirTemp(filepath.Join(s.root, workspace.IndexDir), mergeFolderPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("gitsync: merge: %w", err)
 	}
@@ -736,6 +753,10 @@ func (s *syncer) bareGitDir(ctx context.Context, dir string) (string, []string, 
 
 // stage is one side of a conflicted path: its mode and blob.
 type stage struct{ mode, oid string }
+
+// mergeFolderPrefix starts the name of the folder, under .memweave/,
+// that [syncer.mergeTree] runs git merge-tree in.
+const mergeFolderPrefix = "sync-attributes-"
 
 // replay merges the local commits since the merge base of head and
 // incoming (since base, when not "": [syncer.rewriteBase]) onto

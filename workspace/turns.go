@@ -195,13 +195,9 @@ func enqueue(dir string) (*ticket, error) {
 	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("%s: not a folder", dir)
 	}
-	name := fmt.Sprintf("q-%016x-%d-%d", time.Now().UnixNano(), os.Getpid(), ticketSeq.Add(1))
-	tmp := filepath.Join(dir, "t"+name[1:])
-	l := flock.New(tmp, flock.SetFlag(os.O_CREATE|os.O_EXCL|os.O_RDONLY|openNonblock))
-	if ok, err := l.TryLock(); err != nil || !ok {
-		os.Remove(tmp)
-		l.Close()
-		return nil, fmt.Errorf("%s: cannot lock", tmp)
+	name, tmp, l, err := newTicket(dir)
+	if err != nil {
+		return nil, err
 	}
 	path := filepath.Join(dir, name)
 	if err := os.Rename(tmp, path); err != nil {
@@ -212,6 +208,26 @@ func enqueue(dir string) (*ticket, error) {
 	}
 	return &ticket{name: name, path: path, lock: l}, nil
 }
+
+// newTicket creates and locks a ticket's file in dir under its
+// temporary name ("t-" where the ticket's name starts "q-").
+func newTicket(dir string) (name, tmp string, l *flock.Flock, err error) {
+	name = fmt.Sprintf("q-%016x-%d-%d", time.Now().UnixNano(), os.Getpid(), ticketSeq.Add(1))
+	tmp = filepath.Join(dir, "t"+name[1:])
+	l = flock.New(tmp, flock.SetFlag(os.O_CREATE|os.O_EXCL|os.O_RDONLY|openNonblock))
+	if ok, err := l.TryLock(); err != nil || !ok {
+		os.Remove(tmp)
+		l.Close()
+		return "", "", nil, fmt.Errorf("%s: cannot lock", tmp)
+	}
+	return name, tmp, l, nil
+}
+
+// staleTemp is the age past which a temporary ticket ("t-") that no
+// process holds is a killed waiter's and is removed: its waiter holds it
+// from a moment after it is created until it is renamed, so one younger
+// may be a live waiter's between the two.
+const staleTemp = time.Minute
 
 // queueHead returns the first ticket of dir that a live process holds,
 // "" when none, removing the tickets of dead processes before mine (a
@@ -235,8 +251,12 @@ func queueHead(dir, mine string) (string, error) {
 	}
 	names := make([]string, 0, len(ents))
 	for _, e := range ents {
-		if e.Type().IsRegular() && strings.HasPrefix(e.Name(), "q-") {
+		switch {
+		case !e.Type().IsRegular():
+		case strings.HasPrefix(e.Name(), "q-"):
 			names = append(names, e.Name())
+		case strings.HasPrefix(e.Name(), "t-"):
+			dropStaleTemp(dir, e)
 		}
 	}
 	slices.Sort(names)
@@ -249,6 +269,19 @@ func queueHead(dir, mine string) (string, error) {
 		return "", fmt.Errorf("%s: ticket %s gone", dir, mine)
 	}
 	return "", nil
+}
+
+// dropStaleTemp removes the temporary ticket e of dir when it is older
+// than staleTemp and no process holds it: a waiter killed between making
+// its ticket and renaming it into place left it, and nothing else would
+// remove it (such files pile up to maxTickets, past which every wait
+// polls). A younger one is left: its waiter may not have locked it yet.
+func dropStaleTemp(dir string, e os.DirEntry) {
+	fi, err := e.Info()
+	if err != nil || time.Since(fi.ModTime()) < staleTemp {
+		return
+	}
+	held(filepath.Join(dir, e.Name()))
 }
 
 // held reports whether a live process holds the ticket at path; a

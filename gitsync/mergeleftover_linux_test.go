@@ -1,0 +1,57 @@
+package gitsync_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSyncRemovesAKilledMergesFolder: a sync killed while its git
+// merge-tree ran (kill -9 at any moment of a merge: mcp --sync-every
+// stopped by a supervisor, a laptop's shell closed) left the folder
+// merge-tree ran in, .memweave/sync-attributes-N with its attributes and
+// git directory, and no later sync removed it: one more folder for every
+// such kill (seen killing syncs of two clones at random). The next sync,
+// under the sync lock that every sync holds, removes them.
+func TestSyncRemovesAKilledMergesFolder(t *testing.T) {
+	real, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	bare := remote(t)
+	a, b := clone(t, bare, "a"), clone(t, bare, "b")
+	sync(t, a, "a")
+	sync(t, b, "b")
+	write(t, a, "memory/notes/a.md", "from a\n")
+	sync(t, a, "a")
+	write(t, b, "memory/notes/b.md", "from b\n")
+
+	// b's sync, killed by a git on PATH as soon as its merge-tree is done.
+	bin := t.TempDir()
+	shim := "#!/bin/sh\n'" + real + "' \"$@\"; rc=$?\n" +
+		"case \" $* \" in *' merge-tree '*) kill -9 $PPID;; esac\nexit $rc\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(shim), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSyncKilledChild$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), killedChild+"="+b, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	if out, _ := cmd.CombinedOutput(); strings.Contains(string(out), "sync finished:") {
+		t.Fatalf("the sync was not killed at its merge:\n%s", out)
+	}
+	left, _ := filepath.Glob(filepath.Join(b, ".memweave", "sync-attributes-*"))
+	if len(left) == 0 {
+		t.Fatal("the sync killed at its merge left no merge folder: this test no longer kills it there")
+	}
+
+	sync(t, b, "b")
+	if got := read(t, b, "memory/notes/a.md"); got != "from a\n" {
+		t.Fatalf("b: a.md = %q after the next sync, want a's note", got)
+	}
+	for _, p := range left {
+		if _, err := os.Lstat(p); err == nil {
+			t.Errorf("the killed sync's %s is still there after the next sync's merge", filepath.Base(p))
+		}
+	}
+}
