@@ -51,23 +51,33 @@ func (g *gatedKeyword) Chunks(ctx context.Context, ids []int64) (map[int64]store
 }
 
 // gatedVector is the index's vector side, whose vector search waits for
-// gate and then closes done, and which records the ids Cosines is asked
-// for, closing called at the first call.
+// gate, whose first cosine sample closes sampled,
+// and which records the ids Cosines is asked for, closing called at the
+// first call.
 type gatedVector struct {
 	*index.DB
-	gate       <-chan struct{}
-	done       chan struct{}
-	doneOnce   sync.Once
-	called     chan struct{}
-	calledOnce sync.Once
-	mu         sync.Mutex
-	cosIDs     [][]int64
+	gate        <-chan struct{}
+	sampled     chan struct{}
+	sampledOnce sync.Once
+	called      chan struct{}
+	calledOnce  sync.Once
+	mu          sync.Mutex
+	cosIDs      [][]int64
 }
 
 func (v *gatedVector) Vector(ctx context.Context, q []float32, k int, f store.Filter) ([]store.VectorHit, error) {
 	<-v.gate
-	defer v.doneOnce.Do(func() { close(v.done) })
 	return v.DB.Vector(ctx, q, k, f)
+}
+
+// SampleCosines is the index's, after closing sampled: the search asks
+// for its sample once it has published the vector side's hits, so a
+// keyword side gated on sampled finds the vector side done (gated on
+// Vector's return, it could look before the publication and take the
+// late path: seen once in CI under -race).
+func (v *gatedVector) SampleCosines(ctx context.Context, q []float32, n int) ([]float64, error) {
+	v.sampledOnce.Do(func() { close(v.sampled) })
+	return v.DB.SampleCosines(ctx, q, n)
 }
 
 func (v *gatedVector) Cosines(ctx context.Context, q []float32, ids []int64) (map[int64]float64, error) {
@@ -129,11 +139,11 @@ func TestKeywordCosinesEarlyOrLate(t *testing.T) {
 	}
 	// Early: the keyword queries wait for the vector search, and the
 	// keyword side's chunks for the cosines.
-	ev := &gatedVector{DB: db, gate: closed, done: make(chan struct{}), called: make(chan struct{})}
-	early := retrieve(&gatedKeyword{DB: db, t: t, gate: ev.done, read: make(chan struct{}), cosines: ev.called}, ev)
+	ev := &gatedVector{DB: db, gate: closed, sampled: make(chan struct{}), called: make(chan struct{})}
+	early := retrieve(&gatedKeyword{DB: db, t: t, gate: ev.sampled, read: make(chan struct{}), cosines: ev.called}, ev)
 	// Late: the vector search waits for the keyword side's chunks.
 	lk := &gatedKeyword{DB: db, t: t, gate: closed, read: make(chan struct{})}
-	lv := &gatedVector{DB: db, gate: lk.read, done: make(chan struct{}), called: make(chan struct{})}
+	lv := &gatedVector{DB: db, gate: lk.read, sampled: make(chan struct{}), called: make(chan struct{})}
 	late := retrieve(lk, lv)
 	if len(ev.cosIDs) != 1 || len(lv.cosIDs) != 1 || !slices.Equal(ev.cosIDs[0], lv.cosIDs[0]) || len(ev.cosIDs[0]) == 0 {
 		t.Errorf("cosines asked for %v early, %v late; want the same chunks once each", ev.cosIDs, lv.cosIDs)
