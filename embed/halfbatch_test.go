@@ -46,7 +46,7 @@ func TestTooSlowForABatchTriesHalves(t *testing.T) {
 		json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": data, "model": "m"})
 	}))
 	t.Cleanup(srv.Close)
-	o := newTestOpenAI(t, srv, OpenAIConfig{BatchSize: 32, MaxInFlight: 1, MaxTries: 3, Timeout: 200 * time.Millisecond})
+	o := newTestOpenAI(t, srv, OpenAIConfig{BatchSize: 32, MaxInFlight: 1, MaxTries: 3, Timeout: time.Second})
 	in := texts(32)
 	vecs, err := o.EmbedDocuments(context.Background(), in)
 	if err != nil {

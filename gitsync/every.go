@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/memweave/memweave-go/internal/ctxsleep"
 	"github.com/memweave/memweave-go/internal/warnonce"
 )
 
@@ -43,12 +44,8 @@ func Every(ctx context.Context, interval, timeout time.Duration, run func(contex
 			if wait <= 0 {
 				wait = interval
 			}
-			t := time.NewTimer(wait)
-			select {
-			case <-loopCtx.Done():
-				t.Stop()
+			if ctxsleep.Sleep(loopCtx, wait) != nil {
 				return
-			case <-t.C:
 			}
 		}
 	}()

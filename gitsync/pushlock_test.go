@@ -40,7 +40,7 @@ func TestSyncPushesAReplayWithoutTheWriteLock(t *testing.T) {
 			return
 		}
 		wrote = true
-		wctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		wctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
 		appendTo(wctx, a, "entry from a during the push")
 	})

@@ -61,8 +61,8 @@ func appendLine(t *testing.T, root, rel, line string) {
 // CLI processes failed about 1 sync in 30 at 5 rounds, see
 // TestSyncRejectedReplayLeavesNoTrace.)
 func TestSyncMachinesInTightLoopsLoseNothing(t *testing.T) {
-	memweavetest.Long(t, "three processes syncing 25 times each, 1 to 5 minutes")
-	const rounds = 25
+	memweavetest.Long(t, "three processes syncing 12 times each, 20 s to 3 minutes")
+	const rounds = 12
 	bare := remote(t)
 	hosts := []string{"a", "b", "c"}
 	var ws []string

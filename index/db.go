@@ -21,6 +21,7 @@ import (
 	vec "github.com/asg017/sqlite-vec-go-bindings/cgo"
 	sqlite3 "github.com/mattn/go-sqlite3"
 
+	"github.com/memweave/memweave-go/internal/ctxsleep"
 	"github.com/memweave/memweave-go/tokenize"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -404,12 +405,8 @@ func connect(ctx context.Context, sdb *sql.DB, busy time.Duration) error {
 		if err == nil || !errors.As(err, &se) || se.Code != sqlite3.ErrBusy || time.Now().Add(wait).After(deadline) {
 			return err
 		}
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return ctx.Err()
-		case <-t.C:
+		if err := ctxsleep.Sleep(ctx, wait); err != nil {
+			return err
 		}
 	}
 }

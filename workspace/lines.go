@@ -1,9 +1,10 @@
 package workspace
 
 // Lines is whole lines of a file of the workspace, as an answer names
-// them: a conflict's passages, a consolidation's copies, memory_get's
-// lines. The answers that hold more embed it, so that its JSON comes
-// first in theirs.
+// them: a conflict's passages, a consolidation's copies. The answers
+// that hold more embed it, so that its JSON comes first in theirs.
+// (memory_get's answer and search results keep their own fields: their
+// MCP schemas describe each field.)
 type Lines struct {
 	// Path is the file's workspace-relative, '/'-separated path, such as
 	// "memory/2025-05-10.md".

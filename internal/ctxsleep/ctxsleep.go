@@ -1,6 +1,7 @@
 // Package ctxsleep is the one wait of a retry loop that its context may
 // cut short: the embedding client's backoff, the index lock's and the
-// workspace lock's polls, the sync's waits for git.
+// workspace lock's polls, the index's retry of a locked new file, the
+// sync's waits for git and the rest between periodic syncs.
 package ctxsleep
 
 import (
