@@ -21,26 +21,11 @@ import (
 // is on the remote: every commit the branch held is this machine's own
 // commit or one the remote holds.
 func TestSyncRejectedReplayLeavesNoTrace(t *testing.T) {
-	bare := remote(t)
-	a, b, c := clone(t, bare, "a"), clone(t, bare, "b"), clone(t, bare, "c")
-	for _, ws := range []string{a, b, c} {
-		sync(t, ws, ws[strings.LastIndex(ws, "/")+1:])
-	}
+	a, b, c := threeClones(t)
 	write(t, b, "memory/notes/b.md", "from b\n")
 	sync(t, b, "b")
 	write(t, a, "memory/notes/a.md", "from a\n")
-	rounds := 0
-	ctx := edithook.WithStep(context.Background(), func(step string) {
-		if step != "fetched" {
-			return
-		}
-		if rounds++; rounds == 1 {
-			// c pushes between a's fetch and a's push.
-			write(t, c, "memory/notes/c.md", "from c\n")
-			sync(t, c, "c")
-		}
-	})
-	res, err := gitsync.Sync(ctx, a, gitsync.Options{Host: "a"})
+	res, err := gitsync.Sync(pushAtFirstFetch(t, c), a, gitsync.Options{Host: "a"})
 	if err != nil {
 		t.Fatalf("Sync(a) = %v", err)
 	}
@@ -75,25 +60,11 @@ func TestSyncRejectedReplayLeavesNoTrace(t *testing.T) {
 // sync reports the conflict once, the remote's version at the path and
 // this machine's in the copy the result names, both on the remote.
 func TestSyncConflictInARejectedRoundIsReportedOnce(t *testing.T) {
-	bare := remote(t)
-	a, b, c := clone(t, bare, "a"), clone(t, bare, "b"), clone(t, bare, "c")
-	for _, ws := range []string{a, b, c} {
-		sync(t, ws, ws[strings.LastIndex(ws, "/")+1:])
-	}
+	a, b, c := threeClones(t)
 	write(t, b, "memory/notes/db.md", "# DB\n\nPostgres 17, from b.\n")
 	sync(t, b, "b")
 	write(t, a, "memory/notes/db.md", "# DB\n\nPostgres 18, from a.\n")
-	rounds := 0
-	ctx := edithook.WithStep(context.Background(), func(step string) {
-		if step == "fetched" && rounds == 0 {
-			write(t, c, "memory/notes/c.md", "from c\n")
-			sync(t, c, "c")
-		}
-		if step == "fetched" {
-			rounds++
-		}
-	})
-	res, err := gitsync.Sync(ctx, a, gitsync.Options{Host: "a"})
+	res, err := gitsync.Sync(pushAtFirstFetch(t, c), a, gitsync.Options{Host: "a"})
 	if err != nil {
 		t.Fatalf("Sync(a) = %v", err)
 	}
@@ -113,4 +84,32 @@ func TestSyncConflictInARejectedRoundIsReportedOnce(t *testing.T) {
 	if n := strings.Count(run(t, a, "ls-files", "memory/notes"), ".conflict-"); n != 1 {
 		t.Errorf("a has %d conflict copies:\n%s", n, run(t, a, "ls-files", "memory/notes"))
 	}
+}
+
+// threeClones returns three synced clones, hosts a, b and c, of one new
+// remote.
+func threeClones(t *testing.T) (a, b, c string) {
+	t.Helper()
+	bare := remote(t)
+	a, b, c = clone(t, bare, "a"), clone(t, bare, "b"), clone(t, bare, "c")
+	for _, ws := range []string{a, b, c} {
+		sync(t, ws, ws[strings.LastIndex(ws, "/")+1:])
+	}
+	return a, b, c
+}
+
+// pushAtFirstFetch returns a context under which the sync's first fetch
+// is followed by clone c pushing a note (memory/notes/c.md), so that the
+// sync's first push is rejected; later fetches do nothing.
+func pushAtFirstFetch(t *testing.T, c string) context.Context {
+	rounds := 0
+	return edithook.WithStep(context.Background(), func(step string) {
+		if step != "fetched" {
+			return
+		}
+		if rounds++; rounds == 1 {
+			write(t, c, "memory/notes/c.md", "from c\n")
+			sync(t, c, "c")
+		}
+	})
 }
