@@ -272,8 +272,8 @@ const (
 // ErrWatching is returned by [Weave.Watch] when a watcher already runs.
 var ErrWatching = watcher.ErrRunning
 
-// Debounce sets the quiet period after which a file event is re-indexed at
-// once, and the wait after a burst's last event (default 1500ms; positive).
+// Debounce sets how long the watcher waits after the last file event
+// before re-indexing (default 1500ms; it must be positive).
 func Debounce(d time.Duration) WatchOption {
 	return func(o *watcher.Options) { o.Debounce = cmp.Or(d, -1) }
 }

@@ -23,11 +23,10 @@
 // also walks the folders again, since the lost events may have created
 // or removed some.
 //
-// Without Options.OnDemand the watcher also syncs in the background: at
-// once for the first event after a quiet Options.Debounce period, after
-// the rest of a burst settles (at most four Debounce periods for a
-// steady stream), and once when it starts, to catch up with changes made
-// while nothing watched.
+// Without Options.OnDemand the watcher also syncs in the background:
+// after a burst of events settles (Options.Debounce, at most four
+// Debounce periods for a steady stream), and once when it starts, to
+// catch up with changes made while nothing watched.
 //
 // A link to a folder that discovery follows (into memory/ or an extra
 // path, or from an extra folder anywhere in the root) is watched under

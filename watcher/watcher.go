@@ -145,11 +145,9 @@ type Options struct {
 	OnDemand bool
 	// Debounce is how long a background watcher waits after the last file
 	// event before calling Sync, so that a burst of events (an editor's
-	// save, a git checkout) costs at most two runs: the first event after
-	// a quiet Debounce period is synced at once, so that a search soon
-	// after finds it indexed, and the rest once they settle. A steady
-	// stream of events is synced at least every four Debounce periods.
-	// Default 1500ms; negative is an error.
+	// save, a git checkout) costs one run. A steady stream of events is
+	// synced at least every four Debounce periods. Default 1500ms;
+	// negative is an error.
 	Debounce time.Duration
 	// PollInterval is the period of the Syncs that replace file events
 	// when they are unavailable, and of the retries of failed Syncs.
@@ -598,8 +596,7 @@ func (w *Watcher) releaseBarriers() {
 }
 
 // background is the goroutine of a watcher that is not OnDemand: a
-// catch-up Sync, then a Sync at once for the first event after a quiet
-// Debounce period, debounced Syncs after the others and, on poll ticks, a
+// catch-up Sync, then debounced Syncs after events and, on poll ticks, a
 // heartbeat, the Syncs that replace events while polling and the retry
 // of a failed Sync.
 func (w *Watcher) background(ctx context.Context) {
@@ -611,7 +608,6 @@ func (w *Watcher) background(ctx context.Context) {
 	var (
 		armed    bool      // a Sync is scheduled on debounce
 		deadline time.Time // latest time the scheduled Sync may run
-		lastKick time.Time // when the previous event's kick came
 	)
 	var failures warnonce.Guard // a failure retried each tick is logged once
 	run := func() bool {
@@ -635,18 +631,6 @@ func (w *Watcher) background(ctx context.Context) {
 			return
 		case <-w.kick:
 			now := time.Now()
-			first := !armed && now.Sub(lastKick) >= w.opts.Debounce
-			lastKick = now
-			if first {
-				// The first event after a quiet Debounce period (an
-				// edit, or the start of a burst) is synced at once, so
-				// that a search soon after finds it indexed; the rest
-				// of a burst waits for it to settle.
-				if !run() {
-					return
-				}
-				continue
-			}
 			if !armed {
 				armed, deadline = true, now.Add(maxDebounces*w.opts.Debounce)
 			}

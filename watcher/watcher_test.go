@@ -289,34 +289,13 @@ func TestBurstSyncsOnce(t *testing.T) {
 		h.write(t, "memory/a.md", fmt.Sprintf("# A\n\nwrite %d\n", i))
 	}
 	burst := time.Since(start)
-	final := h.s.scan()["memory/a.md"]
-	waitUntil(t, "the last write synced", func() bool {
-		h.s.stampsMu.Lock()
-		defer h.s.stampsMu.Unlock()
-		return h.s.stamps["memory/a.md"] == final
-	})
-	// The burst's first event is synced at once, the rest once they
-	// settle.
-	if got := h.s.calls.Load() - before; got > 2 {
+	h.waitEvent(t, "memory/a.md", false)
+	if got := h.s.calls.Load() - before; got != 1 {
 		if burst > opts.Debounce {
 			t.Skipf("the machine is too loaded: 20 writes took %v, more than the debounce", burst)
 		}
-		t.Errorf("Syncs after a burst of 20 writes = %d, want at most 2", got)
+		t.Errorf("Syncs after a burst of 20 writes = %d, want 1", got)
 	}
-}
-
-// TestFirstEventSyncsAtOnce checks that a background watcher syncs the
-// first event after a quiet period at once, without waiting for the
-// debounce (here an hour): another program's edit is indexed by the time
-// a search comes, which then has nothing left to do.
-func TestFirstEventSyncsAtOnce(t *testing.T) {
-	h := newHarness(t, nil)
-	opts := h.options()
-	opts.Debounce, opts.PollInterval = time.Hour, time.Hour
-	h.start(t, context.Background(), opts)
-	waitUntil(t, "the catch-up Sync", func() bool { return h.s.calls.Load() > 0 })
-	h.write(t, "memory/a.md", "# A\n")
-	h.waitEvent(t, "memory/a.md", false)
 }
 
 func TestNewFolderWatched(t *testing.T) {
