@@ -74,6 +74,9 @@ type claim struct {
 	// kind: the copula is followed by "a" or "an", saying what kind of
 	// thing the subject is ("our van is a Ford Transit").
 	kind bool
+	// copPast: the copula is in the past ("was", "were", "worked as"):
+	// what the subject was, not what it is.
+	copPast bool
 	// onlyAt is 1 + the index of the first word after the claim's first
 	// "only" ("allows only small dogs": small), 0 when it has none.
 	onlyAt int8
@@ -784,6 +787,15 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		if c.neg != "" && exceptions[w] {
 			c.negExcept = true
 		}
+		if asCopula(words, i) {
+			// "works as a nurse", "plays as a striker", "is employed
+			// as a clerk": what the subject is.
+			if c.copAt < 0 {
+				c.copAt, c.copPast = int8(len(c.toks)), pastForms[w] || strings.HasSuffix(w, "ed")
+				c.kind = wordAt(words, i+2) == "a" || wordAt(words, i+2) == "an"
+			}
+			continue
+		}
 		switch {
 		case r.keep:
 		case w == "long" && len(c.toks) > 0 && c.toks[len(c.toks)-1].kind == quantity,
@@ -818,7 +830,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 				c.onlyAt = int8(len(c.toks)) + 1
 			}
 			if c.copAt < 0 && copula(w) {
-				c.copAt = int8(len(c.toks))
+				c.copAt, c.copPast = int8(len(c.toks)), w == "was" || w == "were"
 			}
 			continue
 		}
@@ -872,6 +884,23 @@ func leadVerb(w string) bool {
 	switch w {
 	case "leads", "lead", "runs", "run", "heads", "head", "manages", "manage", "chairs", "chair", "oversees", "oversee":
 		return true
+	}
+	return false
+}
+
+// asCopula reports whether words[i] is a verb that, followed by "as",
+// says what its subject is, as a copula would: "works as a nurse",
+// "served as a judge", "plays as a striker", "is employed as a clerk".
+// "Trained as" and "qualified as" tell a past, not a job.
+func asCopula(words []string, i int) bool {
+	if wordAt(words, i+1) != "as" {
+		return false
+	}
+	switch words[i] {
+	case "work", "works", "worked", "working", "serve", "serves", "served", "serving", "play", "plays", "played", "playing":
+		return true
+	case "employed":
+		return i > 0 && copula(words[i-1])
 	}
 	return false
 }

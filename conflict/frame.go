@@ -869,6 +869,21 @@ func newClassOf() map[string]string {
 		"holiday": `holiday holidays`,
 		"ordinal": `second third fourth fifth sixth seventh eighth ninth tenth`,
 		"commute": `cycle cycles bike bikes drive drives walk walks train bus subway metro tram scooter carpool`,
+		// Occupations, one word each (the head of "bank clerk",
+		// "family doctor"): titles of ISCO-08 unit groups, each a trade
+		// or profession of its own. Left out: titles over others
+		// ("manager", "director", "consultant", "owner"), states
+		// ("student", "volunteer"), and a title that names a kind or a
+		// synonym of another ("surgeon", "solicitor", "developer",
+		// "cook", "lecturer", "midwife", "courier").
+		"occupation": `nurse doctor dentist pharmacist paramedic physiotherapist optician veterinarian teacher
+librarian lawyer judge notary accountant auditor architect engineer analyst economist actuary journalist translator
+photographer designer illustrator musician actor dancer painter sculptor chef baker butcher waiter bartender barista
+cashier clerk receptionist secretary plumber electrician carpenter mechanic welder bricklayer roofer plasterer tiler
+locksmith gardener farmer fisherman miner pilot firefighter policeman soldier hairdresser barber beautician tailor
+cleaner nanny psychologist psychiatrist biologist chemist physicist geologist surveyor`,
+		// The positions of association football.
+		"position": `goalkeeper goalie defender midfielder striker winger`,
 	} {
 		for _, w := range strings.Fields(words) {
 			m[lemma(stem(w))] = class

@@ -1127,7 +1127,7 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 		} else if same {
 			return Verdict{}, false, true
 		}
-		if sameClass(h.a, h.b) || (copNamed(h.a) && copNamed(h.b) && extra == 0) {
+		if sameClass(h.a, h.b) && !wasAndIs(a, b) || (copNamed(h.a) && copNamed(h.b) && extra == 0) {
 			// An exclusive class, or a name said to be the subject ("our
 			// accountant is Helen Park"): one value at a time.
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
@@ -1628,6 +1628,31 @@ func bareStatements(a, b *claim) bool {
 		a.toks[1].w != b.toks[1].w && !a.scoped && !b.scoped
 }
 
+// wasAndIs reports whether one claim says what its subject was and the
+// other what it is, neither saying that it changed: "Sara was a nurse"
+// and "Sara works as a teacher" may both hold.
+func wasAndIs(a, b *claim) bool {
+	return a.copPast != b.copPast && !a.changed && !b.changed
+}
+
+// classStatements reports whether a and b say of one subject, in the
+// same words before the copula, a value of one exclusive class each,
+// with no other word after the copula but a few on one side ("Sara is a
+// nurse", "Sara works as a teacher"; "Lotte is a primary school
+// teacher", "Lotte is a pharmacist"): the subject alone is shared, and
+// [judgeSlot] compares the values.
+func classStatements(a, b *claim) bool {
+	if a.copAt < 1 || a.copAt != b.copAt || a.scoped || b.scoped || a.neg != "" || b.neg != "" {
+		return false
+	}
+	for i := range int(a.copAt) {
+		if a.toks[i].w != b.toks[i].w {
+			return false
+		}
+	}
+	return sameClass(a.toks[a.copAt:], b.toks[b.copAt:])
+}
+
 // pronounCounts reports whether a and b open with one personal pronoun
 // and say, of one shared word, nothing but two counts: "we have two
 // cats", "we have three cats". The pronoun is the subject the words do
@@ -1756,7 +1781,7 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) || kindsNamed(a, b) {
+	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) || kindsNamed(a, b) || classStatements(a, b) {
 		// A subject word and a duration: "sprints last 10 days" (see
 		// [bareQuantities]); a subject word, a copula and its value.
 		return 1

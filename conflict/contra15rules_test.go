@@ -1,0 +1,25 @@
+package conflict_test
+
+import "testing"
+
+// TestContra15Rules holds cases per rule of the fifteenth pass, each
+// written for the rule and not taken from testdata/contra15.jsonl: the
+// contradictions it must find and the look-alikes next to them it must
+// leave alone.
+func TestContra15Rules(t *testing.T) {
+	checkJudged(t, contra15JobCases)
+}
+
+var contra15JobCases = []judgeCase{
+	{"two occupations", "Hamid is a carpenter.", "Hamid is a baker.", true},
+	{"works as, is", "Hamid works as a welder.", "Hamid is a gardener.", true},
+	{"a modified occupation against another", "Hamid is a car mechanic.", "Hamid is a hairdresser.", true},
+	{"is employed as", "Hamid is employed as a cashier.", "Hamid works as a barber.", true},
+	{"two football positions", "Noor plays as a defender.", "Noor is our goalkeeper.", true},
+	{"was one, is another", "Hamid was a carpenter.", "Hamid works as a baker.", false},
+	{"worked as one, is another", "Hamid worked as a welder.", "Hamid is a gardener.", false},
+	{"trained as one, works as another", "Hamid trained as an architect.", "Hamid works as a barber.", false},
+	{"an occupation and a trait", "Hamid is a baker.", "Hamid is a keen swimmer.", false},
+	{"two people", "Hamid is a baker.", "Hamid's wife is a pharmacist.", false},
+	{"one occupation, said more closely", "Hamid is a baker.", "Hamid is a baker in Leeds.", false},
+}
