@@ -812,6 +812,9 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			continue
 		case beforeAmount(raws, i) && c.amountWord(raws, i):
 			continue
+		case w == "own" && ownVerb(words, i):
+			// "we own the house": a verb, against "we rent the house";
+			// not "our own house".
 		case w == "on" && switchedOn(words, i), w == "off", monthPosition(words, i):
 			// "the last Sunday of the month": which of the month's
 			// Sundays is the value.
@@ -835,6 +838,10 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			continue
 		}
 		t := c.tokenAt(raws, i, capFirst)
+		if rentedOut(words, i) {
+			// "rents the flat out to students" is what an owner does.
+			t.w = lemma(spelling(stem("own")))
+		}
 		if c.holder > 0 && len(c.toks) == int(c.holder) && leadVerb(w) && (i+1 == len(raws) || !preposition(raws[i+1].w)) {
 			// "Priya runs the office", "Sam heads the office": one
 			// role, led by one holder at a time; not "hiring runs
@@ -884,6 +891,40 @@ func leadVerb(w string) bool {
 	switch w {
 	case "leads", "lead", "runs", "run", "heads", "head", "manages", "manage", "chairs", "chair", "oversees", "oversee":
 		return true
+	}
+	return false
+}
+
+// ownVerb reports whether words[i], "own", is the verb ("we own the
+// house", "they don't own a car"), not the adjective after a possessive
+// ("our own house", "on her own").
+func ownVerb(words []string, i int) bool {
+	if i == 0 || i+1 >= len(words) {
+		return false
+	}
+	switch words[i-1] {
+	case "my", "your", "his", "her", "its", "our", "their", "one's", "of", "the", "an", "a":
+		return false
+	}
+	return true
+}
+
+// rentedOut reports whether words[i] rents or leases a thing out ("rent
+// out two floors", "leases the flat out to students"): the subject lets
+// what it holds, and "out" comes before any "to", "for" or "and".
+func rentedOut(words []string, i int) bool {
+	switch words[i] {
+	case "rent", "rents", "rented", "renting", "lease", "leases", "leased", "leasing", "sublet", "sublets", "subletting":
+	default:
+		return false
+	}
+	for j := i + 1; j < len(words) && j <= i+5; j++ {
+		switch words[j] {
+		case "out":
+			return true
+		case "to", "for", "and", "so", "because", "from":
+			return false
+		}
 	}
 	return false
 }

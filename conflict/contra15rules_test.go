@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra15Rules(t *testing.T) {
-	checkJudged(t, contra15JobCases)
+	checkJudged(t, contra15JobCases, contra15TenureCases)
 }
 
 var contra15JobCases = []judgeCase{
@@ -22,4 +22,12 @@ var contra15JobCases = []judgeCase{
 	{"an occupation and a trait", "Hamid is a baker.", "Hamid is a keen swimmer.", false},
 	{"two people", "Hamid is a baker.", "Hamid's wife is a pharmacist.", false},
 	{"one occupation, said more closely", "Hamid is a baker.", "Hamid is a baker in Leeds.", false},
+}
+
+var contra15TenureCases = []judgeCase{
+	{"own and rent after a pronoun", "They own the bakery building.", "They rent the bakery building.", true},
+	{"owns and leases", "Ines owns the studio.", "Ines leases the studio.", true},
+	{"owns, and rents it out", "Ines owns the studio.", "Ines leases the studio out to a dancer.", false},
+	{"rent one thing, own another", "We rent a garage.", "We own a car.", false},
+	{"own as an adjective", "Our own garage is full.", "We rent a garage.", false},
 }
