@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra15Rules(t *testing.T) {
-	checkJudged(t, contra15JobCases, contra15TenureCases)
+	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases)
 }
 
 var contra15JobCases = []judgeCase{
@@ -30,4 +30,13 @@ var contra15TenureCases = []judgeCase{
 	{"owns, and rents it out", "Ines owns the studio.", "Ines leases the studio out to a dancer.", false},
 	{"rent one thing, own another", "We rent a garage.", "We own a car.", false},
 	{"own as an adjective", "Our own garage is full.", "We rent a garage.", false},
+}
+
+var contra15RoomCases = []judgeCase{
+	{"one meeting in two rooms", "The budget review is in room 12.", "The budget review is in room 19.", true},
+	{"held in two rooms, no copula", "Choir practice happens in Room 3.", "Choir practice happens in Room 8.", true},
+	{"a numbered room names which printer", "The printer is in room 12.", "The printer in room 15 is broken.", false},
+	{"two meetings, two rooms", "The budget review is in room 12.", "The design review is in room 19.", false},
+	{"two numbered tickets", "Ticket 12 is closed.", "Ticket 19 is closed.", false},
+	{"a room at one time, another at another", "The budget review was in room 12 in 2023.", "The budget review is in room 19.", false},
 }

@@ -1172,6 +1172,11 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 			})}, true, true
 		}
 		return Verdict{}, false, true
+	case roomsApart(a, b, h):
+		if otherTime(a, b) || otherTime(b, a) {
+			return Verdict{}, false, true
+		}
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different place: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 	case anyIdent(h.a) || anyIdent(h.b):
 		// Different numbered things are different subjects: "Incident
 		// 41" and "Incident 57".
@@ -1205,6 +1210,25 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{}, false, true
 	}
 	return Verdict{}, false, false
+}
+
+// roomsApart reports whether h replaces the number of a room the
+// subject is in by another, in what each claim says of its subject:
+// after the copula, or closing a claim that has none ("the standup is
+// in room 4", "takes place in Room 310"). A numbered room in the
+// subject ("the printer in room 4 is broken") names which thing.
+func roomsApart(a, b *claim, h hunk) bool {
+	inPredicate := func(c *claim, at int) bool {
+		if at == 0 || c.toks[at-1].w != "room" {
+			return false
+		}
+		if c.copAt >= 0 {
+			return at > int(c.copAt)
+		}
+		return at == len(c.toks)-1
+	}
+	return len(h.a) == 1 && len(h.b) == 1 && h.a[0].kind == ident && h.b[0].kind == ident &&
+		inPredicate(a, h.at) && inPredicate(b, h.bt)
 }
 
 // conversionSlack is how far apart two lengths or masses in other units
