@@ -437,6 +437,11 @@ func timeScoped(raws []rawTok) bool {
 			if i > 0 && i+1 < len(raws) && (when(raws[i+1]) || raws[i+1].w == "last") && pastSeen && !changing(raws[i-1]) {
 				scoped = true
 			}
+			// "Until March the store opened at 8": the same, told
+			// first.
+			if i == 0 && i+1 < len(raws) && (when(raws[i+1]) || raws[i+1].w == "last") && slices.ContainsFunc(raws[i+1:], pastForm) {
+				scoped = true
+			}
 		case "for":
 			// "the wiki was in Notion for years": a past fact with its
 			// length, not the fact now.

@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra15Rules(t *testing.T) {
-	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases)
+	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases)
 }
 
 var contra15JobCases = []judgeCase{
@@ -39,4 +39,11 @@ var contra15RoomCases = []judgeCase{
 	{"two meetings, two rooms", "The budget review is in room 12.", "The design review is in room 19.", false},
 	{"two numbered tickets", "Ticket 12 is closed.", "Ticket 19 is closed.", false},
 	{"a room at one time, another at another", "The budget review was in room 12 in 2023.", "The budget review is in room 19.", false},
+}
+
+var contra15UntilCases = []judgeCase{
+	{"until a month, told first, in the past", "Until June the pool closed at 20:00.", "The pool closes at 22:00.", false},
+	{"until last year, told first", "Until last year Mona took the bus to school.", "Mona takes the tram to school.", false},
+	{"until a month, told last, in the past", "The pool closed at 20:00 until June.", "The pool closes at 22:00.", false},
+	{"no time told", "The pool closes at 20:00.", "The pool closes at 22:00.", true},
 }
