@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra15Rules(t *testing.T) {
-	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases)
+	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases, contra15AgeCases)
 }
 
 var contra15JobCases = []judgeCase{
@@ -46,4 +46,11 @@ var contra15UntilCases = []judgeCase{
 	{"until last year, told first", "Until last year Mona took the bus to school.", "Mona takes the tram to school.", false},
 	{"until a month, told last, in the past", "The pool closed at 20:00 until June.", "The pool closes at 22:00.", false},
 	{"no time told", "The pool closes at 20:00.", "The pool closes at 22:00.", true},
+}
+
+var contra15AgeCases = []judgeCase{
+	{"an age bare and in years", "Rosa is 52.", "Rosa is 49 years old.", true},
+	{"an age in years, agreeing", "Rosa is 52.", "Rosa is 52 years old.", false},
+	{"two people's ages", "Rosa is 52.", "Rosa's husband is 49 years old.", false},
+	{"an age and a length of service", "Rosa is 52 years old.", "Rosa has taught here for 25 years.", false},
 }
