@@ -74,6 +74,8 @@ type claim struct {
 	// kind: the copula is followed by "a" or "an", saying what kind of
 	// thing the subject is ("our van is a Ford Transit").
 	kind bool
+	// age: the claim gives an age in years ("is 41 years old").
+	age bool
 	// copPast: the copula is in the past ("was", "were", "worked as"):
 	// what the subject was, not what it is.
 	copPast bool
@@ -562,7 +564,10 @@ func parseClaim(s string) (claim, bool) {
 	// A switch with no subject of its own keeps only its new value
 	// ("we swapped Vault out for AWS Secrets Manager"): its old value
 	// is what it says of other claims.
-	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1
+	// A subject said to be no more is a claim in one word: "Grandpa
+	// passed away last year" (see [subjectGone]).
+	gone := len(c.toks) == 1 && c.negAt == 1 && removal(c.neg)
+	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1 || gone
 }
 
 // dropChangeTime drops the month or year that closes a change
@@ -792,6 +797,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		if c.neg != "" && exceptions[w] {
 			c.negExcept = true
 		}
+		c.age = c.age || r.age
 		if asCopula(words, i) {
 			// "works as a nurse", "plays as a striker", "is employed
 			// as a clerk": what the subject is.
@@ -1144,6 +1150,11 @@ func (c *claim) fillKeys() {
 		// takes about 11 minutes", the verb dropped.
 		c.set = append(c.set, durationKey)
 	}
+	if c.age {
+		// Two ages in years share their slot: "Lily is 7 years old",
+		// "Lily is 8 years old now".
+		c.set = append(c.set, ageKey)
+	}
 	for _, w := range c.old {
 		// A claim that still states the old value shares it.
 		c.set = append(c.set, wordKey(spelling(stem(w))))
@@ -1308,6 +1319,15 @@ func negation(words []string, i int) (neg string, skip bool) {
 		}
 	case "t":
 		return "", i > 0
+	case "closed", "shut", "passed":
+		// "the cafe closed down last year", "Grandpa passed away in
+		// 2020": the subject is no more, when nothing but a time
+		// follows.
+		if p := wordAt(words, i+1); (p == "down" && w != "passed" || p == "away" && w == "passed") && onlyTimeAfter(words, i+2) {
+			return w + " " + p, false
+		}
+	case "away":
+		return "", i > 0 && words[i-1] == "passed" && onlyTimeAfter(words, i+1)
 	}
 	if removal(w) && i > 0 && (words[i-1] == "was" || words[i-1] == "were" || words[i-1] == "been") {
 		// "Python 3.7 support was dropped", "the dashboard was shut
@@ -1322,6 +1342,20 @@ func negation(words []string, i int) (neg string, skip bool) {
 		return w, false
 	}
 	return "", false
+}
+
+// onlyTimeAfter reports whether words[k:] say at most when, in three
+// words or fewer: "last year", "in 2020", "two years ago", or nothing.
+func onlyTimeAfter(words []string, k int) bool {
+	if len(words)-k > 3 {
+		return false
+	}
+	for _, w := range words[min(k, len(words)):] {
+		if !filler[w] && !isValue(w) && months[w] == 0 && numberWords[w] == "" && w != "in" && w != "on" && w != "ago" && w != "back" {
+			return false
+		}
+	}
+	return true
 }
 
 // filler are words that carry no subject or value in a memory note: the

@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra15Rules(t *testing.T) {
-	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases, contra15AgeCases)
+	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases, contra15AgeCases, contra15GoneCases)
 }
 
 var contra15JobCases = []judgeCase{
@@ -53,4 +53,14 @@ var contra15AgeCases = []judgeCase{
 	{"an age in years, agreeing", "Rosa is 52.", "Rosa is 52 years old.", false},
 	{"two people's ages", "Rosa is 52.", "Rosa's husband is 49 years old.", false},
 	{"an age and a length of service", "Rosa is 52 years old.", "Rosa has taught here for 25 years.", false},
+}
+
+var contra15GoneCases = []judgeCase{
+	{"shut down, and a present fact of it", "The bike shop shut down in March.", "The bike shop repairs e-bikes.", true},
+	{"passed away, and a present fact of him", "Uncle Joe passed away last year.", "Uncle Joe lives in Leeds.", true},
+	{"retired, and a present fact of it", "The Atlas dashboard was retired in 2024.", "The Atlas dashboard shows weekly sales.", true},
+	{"closed down, and a past fact of it", "The bike shop closed down in March.", "The bike shop repaired my e-bike.", false},
+	{"shut down something of its own", "The bike shop shut down its website.", "The bike shop repairs e-bikes.", false},
+	{"passed away, and another person", "Uncle Joe passed away last year.", "Aunt May lives in Leeds.", false},
+	{"passed an exam", "Uncle Joe passed the exam.", "Uncle Joe lives in Leeds.", false},
 }

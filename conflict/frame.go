@@ -945,6 +945,10 @@ var copulaKey uint64
 // ([claim.duration]).
 var durationKey uint64
 
+// ageKey is a set key shared by the claims that give an age in years
+// ([claim.age]).
+var ageKey uint64
+
 // slotOf maps status words and the values of exclusive classes to their
 // slot key.
 var slotOf map[string]uint64

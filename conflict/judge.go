@@ -431,7 +431,7 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 	if deniedManner(neg, pos) || historyBeside(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
 		return Verdict{}, false
 	}
-	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) || namedOwned(neg, pos) {
+	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) || namedOwned(neg, pos) || subjectGone(neg, pos) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
 	}
 	return Verdict{}, false
@@ -1815,7 +1815,7 @@ func minShared(a, b *claim) int {
 		// two cats" and "we have three cats" share only "cat".
 		return 1
 	}
-	if stageApart(a, b) || stageApart(b, a) || namedOwned(a, b) || namedOwned(b, a) {
+	if stageApart(a, b) || stageApart(b, a) || namedOwned(a, b) || namedOwned(b, a) || subjectGone(a, b) || subjectGone(b, a) {
 		// A stage went out at and a later one reached share the
 		// subject alone: "Ravi was eliminated in the first heat",
 		// "Ravi ran in the final" (see [judgeStage]).
@@ -1924,6 +1924,11 @@ func implicitNegation(a, b *claim) bool {
 		return false
 	}
 	subj, obj := neg.toks[:neg.negAt], neg.toks[neg.negAt:]
+	if len(obj) > 1 && obj[0].w == lemma(spelling(stem("own"))) && !hasWord(pos.toks, obj[0].w) {
+		// "doesn't own a laptop" denies a laptop of hers, as "has no
+		// laptop" does: "works on her laptop".
+		obj = obj[1:]
+	}
 	if stopped(neg.neg) {
 		// "Lina stopped riding her bike in March": the time she
 		// stopped is no part of the habit denied, and "rides her bike
@@ -2053,10 +2058,36 @@ func timeWord(t token) bool {
 // was removed ("was dropped", "was shut down"; see [negation]).
 func removal(neg string) bool {
 	switch neg {
-	case "removed", "dropped", "discontinued", "retired", "decommissioned", "sunset", "sunsetted", "shutdown":
+	case "removed", "dropped", "discontinued", "retired", "decommissioned", "sunset", "sunsetted", "shutdown",
+		"closed down", "shut down", "passed away":
 		return true
 	}
 	return false
+}
+
+// subjectGone reports whether neg says that its subject is no more,
+// with nothing after the removal but when ("the corner cafe closed down
+// last year", "the Orion app was retired in 2023"), and pos, opening
+// with all of that subject, says something of it now, not in the past
+// nor as a plan ("the corner cafe serves brunch on Sundays").
+func subjectGone(neg, pos *claim) bool {
+	at := int(neg.negAt)
+	if !removal(neg.neg) || at == 0 || pos.neg != "" || pos.past || pos.scoped || pos.plan || len(pos.toks) <= at {
+		return false
+	}
+	for _, t := range neg.toks[at:] {
+		if !t.value {
+			return false
+		}
+	}
+	for i := range at {
+		if neg.toks[i].w != pos.toks[i].w {
+			return false
+		}
+	}
+	// "The cafe served brunch": a verb in "-ed" after the subject tells
+	// the past, which [pastTense] reads as an adjective before a noun.
+	return !strings.HasSuffix(strings.ToLower(written(pos, pos.toks[at])), "ed")
 }
 
 // verbalNegation reports whether the negation word neg denies the verb

@@ -35,6 +35,8 @@ type rawTok struct {
 	keep bool
 	// approx: a number said to be about so much ("roughly 3 GB").
 	approx bool
+	// age: the number is an age in years ("41 years old").
+	age bool
 }
 
 // normalise rewrites the lower-cased words of sentence s: a number and
@@ -76,7 +78,7 @@ func normalise(s string, words []string) []rawTok {
 		}
 		if ageAt(words, i) {
 			// "41 years old" is the age "41", as "Alice is 41" says it.
-			out = append(out, rawTok{w: w, approx: i > 0 && approxWord(words[i-1])})
+			out = append(out, rawTok{w: w, approx: i > 0 && approxWord(words[i-1]), age: true})
 			i += 2
 			continue
 		}
