@@ -849,6 +849,11 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			continue
 		}
 		t := c.tokenAt(raws, i, capFirst)
+		if grewUp(words, i) {
+			// "grew up in Osaka" tells where a childhood was, one place;
+			// "grows tomatoes" may grow many things ([multiValued]).
+			t.w = "growup"
+		}
 		if rentedOut(words, i) {
 			// "rents the flat out to students" is what an owner does.
 			t.w = lemma(spelling(stem("own")))
@@ -902,6 +907,15 @@ func leadVerb(w string) bool {
 	switch w {
 	case "leads", "lead", "runs", "run", "heads", "head", "manages", "manage", "chairs", "chair", "oversees", "oversee":
 		return true
+	}
+	return false
+}
+
+// grewUp reports whether words[i] is a form of "grow" before "up".
+func grewUp(words []string, i int) bool {
+	switch words[i] {
+	case "grow", "grows", "grew", "grown", "growing":
+		return wordAt(words, i+1) == "up"
 	}
 	return false
 }

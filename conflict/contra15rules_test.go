@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra15Rules(t *testing.T) {
-	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases, contra15AgeCases, contra15GoneCases)
+	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases, contra15AgeCases, contra15GoneCases, contra15GrewUpCases)
 }
 
 var contra15JobCases = []judgeCase{
@@ -63,4 +63,12 @@ var contra15GoneCases = []judgeCase{
 	{"shut down something of its own", "The bike shop shut down its website.", "The bike shop repairs e-bikes.", false},
 	{"passed away, and another person", "Uncle Joe passed away last year.", "Aunt May lives in Leeds.", false},
 	{"passed an exam", "Uncle Joe passed the exam.", "Uncle Joe lives in Leeds.", false},
+}
+
+var contra15GrewUpCases = []judgeCase{
+	{"grew up in two towns", "Tomas grew up in Brno.", "Tomas grew up in Ostrava.", true},
+	{"grew up in one town, lives in another", "Tomas grew up in Brno.", "Tomas lives in Ostrava.", false},
+	{"born in one town, grew up in another", "Tomas was born in Brno.", "Tomas grew up in Ostrava.", false},
+	{"grows two things", "Tomas grows tomatoes.", "Tomas grows peppers.", false},
+	{"two people grew up in two towns", "Tomas grew up in Brno.", "Tomas's wife grew up in Ostrava.", false},
 }
