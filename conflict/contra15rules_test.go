@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra15Rules(t *testing.T) {
-	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases, contra15AgeCases, contra15GoneCases, contra15GrewUpCases)
+	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases, contra15AgeCases, contra15GoneCases, contra15GrewUpCases, contra15ShuffledCases)
 }
 
 var contra15JobCases = []judgeCase{
@@ -71,4 +71,12 @@ var contra15GrewUpCases = []judgeCase{
 	{"born in one town, grew up in another", "Tomas was born in Brno.", "Tomas grew up in Ostrava.", false},
 	{"grows two things", "Tomas grows tomatoes.", "Tomas grows peppers.", false},
 	{"two people grew up in two towns", "Tomas grew up in Brno.", "Tomas's wife grew up in Ostrava.", false},
+}
+
+var contra15ShuffledCases = []judgeCase{
+	{"two positions, the club said in two orders", "Noor is the club's defender.", "Noor plays as a winger for the club.", true},
+	{"two occupations, the hospital said in two orders", "Ada is the hospital's pharmacist.", "Ada works as a nurse in the hospital.", true},
+	{"another person's position", "Noor is the club's defender.", "Noor's sister plays as a winger for the club.", false},
+	{"was one, plays another", "Noor was the club's defender.", "Noor plays as a winger for the club.", false},
+	{"also another position", "Noor is the club's defender.", "Noor also plays as a winger for the club.", false},
 }

@@ -104,6 +104,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if x, y, ok := namedKinds(a, b); ok {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true, nil
 	}
+	if x, y, ok := shuffledClass(a, b); ok {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true, nil
+	}
 	if v, ok, done := judgeStage(a, b, why); done {
 		return v, ok, nil
 	}
@@ -1666,15 +1669,44 @@ func wasAndIs(a, b *claim) bool {
 // teacher", "Lotte is a pharmacist"): the subject alone is shared, and
 // [judgeSlot] compares the values.
 func classStatements(a, b *claim) bool {
-	if a.copAt < 1 || a.copAt != b.copAt || a.scoped || b.scoped || a.neg != "" || b.neg != "" {
-		return false
+	_, _, ok := classTails(a, b)
+	return ok
+}
+
+// classTails returns what a and b say after the copula, less the words
+// both say there, when [classStatements] holds: "Felix is the team's
+// goalkeeper" and "Felix plays as a striker for the team" give
+// "goalkeeper" and "striker".
+func classTails(a, b *claim) (x, y []token, ok bool) {
+	if a.copAt < 1 || a.copAt != b.copAt || a.scoped || b.scoped || a.neg != "" || b.neg != "" || a.additive || b.additive {
+		return nil, nil, false
 	}
 	for i := range int(a.copAt) {
 		if a.toks[i].w != b.toks[i].w {
-			return false
+			return nil, nil, false
 		}
 	}
-	return sameClass(a.toks[a.copAt:], b.toks[b.copAt:])
+	ta, tb := a.toks[a.copAt:], b.toks[b.copAt:]
+	// "the team's" is "the team" said before its noun.
+	said := func(ts []token, t token) bool {
+		return slices.ContainsFunc(ts, func(u token) bool { return u.w == t.w || ownerOf(u.w) == t.w || ownerOf(t.w) == u.w })
+	}
+	x = slices.DeleteFunc(slices.Clone(ta), func(t token) bool { return said(tb, t) })
+	y = slices.DeleteFunc(slices.Clone(tb), func(t token) bool { return said(ta, t) })
+	return x, y, len(x) > 0 && len(y) > 0 && sameClass(x, y)
+}
+
+// shuffledClass reports whether a and b give one subject two values of
+// an exclusive class beside words both say in another order ("the
+// team's goalkeeper", "a striker for the team"), which no single
+// replaced span of their alignment shows.
+func shuffledClass(a, b *claim) (x, y []token, ok bool) {
+	x, y, ok = classTails(a, b)
+	if !ok || wasAndIs(a, b) || len(x) == len(a.toks)-int(a.copAt) {
+		// Nothing shared after the copula: the alignment judges it.
+		return nil, nil, false
+	}
+	return x, y, true
 }
 
 // pronounCounts reports whether a and b open with one personal pronoun
