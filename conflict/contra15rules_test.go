@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra15Rules(t *testing.T) {
-	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases, contra15AgeCases, contra15GoneCases, contra15GrewUpCases, contra15ShuffledCases)
+	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases, contra15AgeCases, contra15GoneCases, contra15GrewUpCases, contra15ShuffledCases, contra15FreeCases)
 }
 
 var contra15JobCases = []judgeCase{
@@ -79,4 +79,12 @@ var contra15ShuffledCases = []judgeCase{
 	{"another person's position", "Noor is the club's defender.", "Noor's sister plays as a winger for the club.", false},
 	{"was one, plays another", "Noor was the club's defender.", "Noor plays as a winger for the club.", false},
 	{"also another position", "Noor is the club's defender.", "Noor also plays as a winger for the club.", false},
+}
+
+var contra15FreeCases = []judgeCase{
+	{"free, and a price charged", "The zoo is free.", "The zoo charges 12 dollars.", true},
+	{"free, and what it costs", "The yoga class is free.", "The yoga class costs 8 pounds.", true},
+	{"free on one day, a price on others", "The zoo is free on Mondays.", "The zoo charges 12 dollars on weekends.", false},
+	{"free, and the price of another thing", "The zoo is free.", "The zoo cafe charges 4 dollars for coffee.", false},
+	{"free, and a price it used to cost", "The zoo is free.", "The zoo cost 12 dollars in 2019.", false},
 }

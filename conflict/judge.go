@@ -104,6 +104,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if x, y, ok := namedKinds(a, b); ok {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true, nil
 	}
+	if freePriced(a, b) || freePriced(b, a) {
+		return Verdict{Likely, say(why, func() string { return "free, the other gives a price" })}, true, nil
+	}
 	if x, y, ok := shuffledClass(a, b); ok {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true, nil
 	}
@@ -1696,6 +1699,38 @@ func classTails(a, b *claim) (x, y []token, ok bool) {
 	return x, y, len(x) > 0 && len(y) > 0 && sameClass(x, y)
 }
 
+// freePriced reports whether a says its subject is free, and nothing
+// else ("the museum is free"), and b, opening with that subject, says
+// what it costs or charges, a sum of money and at most one word more
+// ("the museum charges 15 euros for entry", "the app costs $5"); a day,
+// a time or a plan on either side is another case.
+func freePriced(a, b *claim) bool {
+	at := int(a.copAt)
+	if at < 1 || len(a.toks) != at+1 || a.toks[at].w != "free" || len(b.toks) < at+2 || len(b.toks) > at+3 ||
+		a.scoped || b.scoped || a.neg != "" || b.neg != "" || a.days || b.days || a.when != b.when || a.plan || b.plan || a.past || b.past {
+		return false
+	}
+	for i := range at {
+		if a.toks[i].w != b.toks[i].w {
+			return false
+		}
+	}
+	verb, sum := b.toks[at].w, b.toks[at+1]
+	if verb != lemma(stem("costs")) && verb != lemma(stem("charges")) || slices.ContainsFunc(b.toks[at+2:], func(t token) bool { return t.value || t.kind != plain }) {
+		// "cost 12 dollars in 2019": a price then.
+		return false
+	}
+	if sum.kind != quantity {
+		return false
+	}
+	for _, code := range currencies {
+		if unitOf(sum.w) == code {
+			return true
+		}
+	}
+	return false
+}
+
 // shuffledClass reports whether a and b give one subject two values of
 // an exclusive class beside words both say in another order ("the
 // team's goalkeeper", "a striker for the team"), which no single
@@ -1847,7 +1882,7 @@ func minShared(a, b *claim) int {
 		// two cats" and "we have three cats" share only "cat".
 		return 1
 	}
-	if stageApart(a, b) || stageApart(b, a) || namedOwned(a, b) || namedOwned(b, a) || subjectGone(a, b) || subjectGone(b, a) {
+	if stageApart(a, b) || stageApart(b, a) || namedOwned(a, b) || namedOwned(b, a) || subjectGone(a, b) || subjectGone(b, a) || freePriced(a, b) || freePriced(b, a) {
 		// A stage went out at and a later one reached share the
 		// subject alone: "Ravi was eliminated in the first heat",
 		// "Ravi ran in the final" (see [judgeStage]).
