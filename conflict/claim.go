@@ -798,6 +798,11 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			c.negExcept = true
 		}
 		c.age = c.age || r.age
+		if (w == "raised" || w == "bred") && i >= 2 && words[i-1] == "and" && words[i-2] == "born" {
+			// "born and raised in Stavanger": where the subject is from,
+			// as "born in" says it.
+			continue
+		}
 		if asCopula(words, i) {
 			// "works as a nurse", "plays as a striker", "is employed
 			// as a clerk": what the subject is.
@@ -849,6 +854,11 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			continue
 		}
 		t := c.tokenAt(raws, i, capFirst)
+		if w == "originally" && wordAt(words, i+1) == "from" {
+			// "is originally from Bergen" says where the subject was
+			// born.
+			t.w = "born"
+		}
 		if grewUp(words, i) {
 			// "grew up in Osaka" tells where a childhood was, one place;
 			// "grows tomatoes" may grow many things ([multiValued]).

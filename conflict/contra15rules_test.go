@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra15Rules(t *testing.T) {
-	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases, contra15AgeCases, contra15GoneCases, contra15GrewUpCases, contra15ShuffledCases, contra15FreeCases)
+	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases, contra15AgeCases, contra15GoneCases, contra15GrewUpCases, contra15ShuffledCases, contra15FreeCases, contra15OriginCases)
 }
 
 var contra15JobCases = []judgeCase{
@@ -87,4 +87,12 @@ var contra15FreeCases = []judgeCase{
 	{"free on one day, a price on others", "The zoo is free on Mondays.", "The zoo charges 12 dollars on weekends.", false},
 	{"free, and the price of another thing", "The zoo is free.", "The zoo cafe charges 4 dollars for coffee.", false},
 	{"free, and a price it used to cost", "The zoo is free.", "The zoo cost 12 dollars in 2019.", false},
+}
+
+var contra15OriginCases = []judgeCase{
+	{"originally from one town, born in another", "Piotr is originally from Gdansk.", "Piotr was born in Lodz.", true},
+	{"born and raised in another town", "Piotr was born in Gdansk.", "Piotr was born and raised in Lodz.", true},
+	{"originally from one town, lives in another", "Piotr is originally from Gdansk.", "Piotr lives in Lodz.", false},
+	{"born in one town, raised in another", "Piotr was born in Gdansk.", "Piotr was raised in Lodz.", false},
+	{"originally from one town, agreeing", "Piotr is originally from Gdansk.", "Piotr was born and raised in Gdansk.", false},
 }
