@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra15Rules(t *testing.T) {
-	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases, contra15AgeCases, contra15GoneCases, contra15GrewUpCases, contra15ShuffledCases, contra15FreeCases, contra15OriginCases)
+	checkJudged(t, contra15JobCases, contra15TenureCases, contra15RoomCases, contra15UntilCases, contra15AgeCases, contra15GoneCases, contra15GrewUpCases, contra15ShuffledCases, contra15FreeCases, contra15OriginCases, contra15PassiveCases, contra15OppositeCases)
 }
 
 var contra15JobCases = []judgeCase{
@@ -95,4 +95,17 @@ var contra15OriginCases = []judgeCase{
 	{"originally from one town, lives in another", "Piotr is originally from Gdansk.", "Piotr lives in Lodz.", false},
 	{"born in one town, raised in another", "Piotr was born in Gdansk.", "Piotr was raised in Lodz.", false},
 	{"originally from one town, agreeing", "Piotr is originally from Gdansk.", "Piotr was born and raised in Gdansk.", false},
+}
+
+var contra15PassiveCases = []judgeCase{
+	{"played in two cities", "The cup final is played in Lyon.", "The cup final is played in Nantes.", true},
+	{"held in two towns", "The chess final is held in Oslo.", "The chess final is held in Bergen.", true},
+	{"plays two games", "Mia plays chess.", "Mia plays bridge.", false},
+	{"allergic to two things", "Mia is allergic to cats.", "Mia is allergic to pollen.", false},
+}
+
+var contra15OppositeCases = []judgeCase{
+	{"dry and wet", "The cellar is dry.", "The cellar is wet.", true},
+	{"read-only and writable", "The archive share is read-only.", "The archive share is writable.", true},
+	{"dry, and another thing wet", "The cellar is dry.", "The garden is wet.", false},
 }

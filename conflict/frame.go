@@ -1048,9 +1048,15 @@ allergic intolerant`) {
 }
 
 // manyValued reports whether the words c shares outside the hunk h hold
-// a verb of [multiValued].
+// a verb of [multiValued], active.
 func manyValued(c *claim, h []token) bool {
-	for _, t := range c.toks {
+	for i, t := range c.toks {
+		if w := strings.ToLower(written(c, t)); i > 0 && i == int(c.copAt) && (strings.HasSuffix(w, "ed") || irregularLemma[w] != "") {
+			// A participle right after the copula: "the final is
+			// played in Rotterdam" says where the subject is played,
+			// one place ("is allergic to" stays many-valued).
+			continue
+		}
 		if multiValued[t.w] && !hasWord(h, t.w) {
 			return true
 		}
