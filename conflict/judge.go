@@ -2759,4 +2759,5 @@ more less, always never, internal external, online offline, start stop, started 
 present absent, valid invalid, safe unsafe, stable unstable, remote onsite, remote office,
 paid free, verbose quiet, healthy unhealthy, compliant noncompliant, visible hidden,
 encrypted unencrypted, blocking nonblocking, approved rejected, before after, first last,
-minimum maximum, min max, lowest highest, cheap expensive, owned rented, own lease, own rent`
+minimum maximum, min max, lowest highest, cheap expensive, owned rented, own lease, own rent,
+dry wet, damp dry, readonly writable`
