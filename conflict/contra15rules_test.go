@@ -22,6 +22,8 @@ var contra15JobCases = []judgeCase{
 	{"an occupation and a trait", "Hamid is a baker.", "Hamid is a keen swimmer.", false},
 	{"two people", "Hamid is a baker.", "Hamid's wife is a pharmacist.", false},
 	{"one occupation, said more closely", "Hamid is a baker.", "Hamid is a baker in Leeds.", false},
+	{"verbs that fold with occupations", "We pilot the new checkout in Berlin.", "We engineer the new checkout in Berlin.", false},
+	{"verbs that fold with occupations, a pronoun", "She nurses the lambs.", "She judges the lambs.", false},
 }
 
 var contra15TenureCases = []judgeCase{

@@ -1133,13 +1133,13 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 		} else if same {
 			return Verdict{}, false, true
 		}
-		if sameClass(h.a, h.b) && !wasAndIs(a, b) || (copNamed(h.a) && copNamed(h.b) && extra == 0) {
+		if sameClass(h.a, h.b) && !wasAndIs(a, b) && !verbJobs(a, b, h) || (copNamed(h.a) && copNamed(h.b) && extra == 0) {
 			// An exclusive class, or a name said to be the subject ("our
 			// accountant is Helen Park"): one value at a time.
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 		}
 	}
-	if !h.context && max(len(h.a), len(h.b)) <= 3 && extra == 0 && sameClass(h.a, h.b) && !ordinalAt(h.a) {
+	if !h.context && max(len(h.a), len(h.b)) <= 3 && extra == 0 && sameClass(h.a, h.b) && !ordinalAt(h.a) && !verbJobs(a, b, h) {
 		// A value of an exclusive class opens a claim whose subject is a
 		// pronoun: "I cycle to the office", "I drive to the office".
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
@@ -1656,6 +1656,15 @@ func kindsNamed(a, b *claim) bool {
 func bareStatements(a, b *claim) bool {
 	return len(a.toks) == 2 && len(b.toks) == 2 && a.copAt == 1 && b.copAt == 1 && a.toks[0].w == b.toks[0].w &&
 		a.toks[1].w != b.toks[1].w && !a.scoped && !b.scoped
+}
+
+// verbJobs reports whether h replaces words of occupations or positions
+// in claims that are not both what a subject is (a copula, "works as"):
+// their words fold with verbs ("nurses", "pilots", "engineered"), and
+// "we pilot the app" names no job.
+func verbJobs(a, b *claim, h hunk) bool {
+	job := func(t token) bool { return classOf[t.w] == "occupation" || classOf[t.w] == "position" }
+	return (a.copAt < 0 || b.copAt < 0) && (slices.ContainsFunc(h.a, job) || slices.ContainsFunc(h.b, job))
 }
 
 // wasAndIs reports whether one claim says what its subject was and the
