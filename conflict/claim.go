@@ -798,6 +798,11 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			c.negExcept = true
 		}
 		c.age = c.age || r.age
+		if c.copAt >= 0 && (w == "former" || w == "retired" || w == "erstwhile") {
+			// "is a former striker", "a retired teacher": what the
+			// subject was.
+			c.copPast = true
+		}
 		if (w == "raised" || w == "bred") && i >= 2 && words[i-1] == "and" && words[i-2] == "born" {
 			// "born and raised in Stavanger": where the subject is from,
 			// as "born in" says it.

@@ -17,6 +17,8 @@ var contra15JobCases = []judgeCase{
 	{"is employed as", "Hamid is employed as a cashier.", "Hamid works as a barber.", true},
 	{"two football positions", "Noor plays as a defender.", "Noor is our goalkeeper.", true},
 	{"was one, is another", "Hamid was a carpenter.", "Hamid works as a baker.", false},
+	{"a former one, is another", "The coach is a former striker.", "The coach is a goalkeeper.", false},
+	{"a retired one, works as another", "Hamid is a retired welder.", "Hamid works as a gardener.", false},
 	{"worked as one, is another", "Hamid worked as a welder.", "Hamid is a gardener.", false},
 	{"trained as one, works as another", "Hamid trained as an architect.", "Hamid works as a barber.", false},
 	{"an occupation and a trait", "Hamid is a baker.", "Hamid is a keen swimmer.", false},
