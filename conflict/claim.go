@@ -395,7 +395,6 @@ func afterCopula(raws []rawTok, i int) bool {
 // March and June"), a past habit ("used to", "formerly"), or a plan or
 // guess ("will", "might", "plans to", "next year").
 func timeScoped(raws []rawTok) bool {
-	when := func(r rawTok) bool { return r.kind == date || yearOf(r.w) > 0 || months[r.w] > 0 }
 	next := func(i int) string {
 		if i+1 < len(raws) {
 			return raws[i+1].w
@@ -433,17 +432,7 @@ func timeScoped(raws []rawTok) bool {
 				scoped = true
 			}
 		case "until", "till":
-			// "We used Jira until last spring": a past fact with its
-			// end, not the fact now; "was extended until October" is a
-			// change, and "is closed until Monday" holds now.
-			if i > 0 && i+1 < len(raws) && (when(raws[i+1]) || raws[i+1].w == "last") && pastSeen && !changing(raws[i-1]) {
-				scoped = true
-			}
-			// "Until March the store opened at 8": the same, told
-			// first.
-			if i == 0 && i+1 < len(raws) && (when(raws[i+1]) || raws[i+1].w == "last") && slices.ContainsFunc(raws[i+1:], pastForm) {
-				scoped = true
-			}
+			scoped = untilPast(raws, i, pastSeen)
 		case "for":
 			// "the wiki was in Notion for years": a past fact with its
 			// length, not the fact now.
@@ -798,23 +787,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			c.negExcept = true
 		}
 		c.age = c.age || r.age
-		if c.copAt >= 0 && (w == "former" || w == "retired" || w == "erstwhile") {
-			// "is a former striker", "a retired teacher": what the
-			// subject was.
-			c.copPast = true
-		}
-		if (w == "raised" || w == "bred") && i >= 2 && words[i-1] == "and" && words[i-2] == "born" {
-			// "born and raised in Stavanger": where the subject is from,
-			// as "born in" says it.
-			continue
-		}
-		if asCopula(words, i) {
-			// "works as a nurse", "plays as a striker", "is employed
-			// as a clerk": what the subject is.
-			if c.copAt < 0 {
-				c.copAt, c.copPast = int8(len(c.toks)), pastForms[w] || strings.HasSuffix(w, "ed")
-				c.kind = wordAt(words, i+2) == "a" || wordAt(words, i+2) == "an"
-			}
+		if c.whatIs(words, i) {
 			continue
 		}
 		switch {
@@ -833,13 +806,11 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			continue
 		case beforeAmount(raws, i) && c.amountWord(raws, i):
 			continue
-		case w == "own" && ownVerb(words, i):
-			// "we own the house": a verb, against "we rent the house";
-			// not "our own house".
-		case w == "on" && switchedOn(words, i), w == "off", monthPosition(words, i):
+		case w == "on" && switchedOn(words, i), w == "off", monthPosition(words, i), w == "own" && ownVerb(words, i):
 			// "the last Sunday of the month": which of the month's
 			// Sundays is the value.
 			// "turned on" / "off": the switch itself is the value.
+			// "We own the house": a verb, against "we rent the house".
 		case tokenize.IsStopWord(w) || filler[w]:
 			if c.order == "" && beforeEvent(raws, i) {
 				c.order = w
@@ -859,20 +830,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			continue
 		}
 		t := c.tokenAt(raws, i, capFirst)
-		if w == "originally" && wordAt(words, i+1) == "from" {
-			// "is originally from Bergen" says where the subject was
-			// born.
-			t.w = "born"
-		}
-		if grewUp(words, i) {
-			// "grew up in Osaka" tells where a childhood was, one place;
-			// "grows tomatoes" may grow many things ([multiValued]).
-			t.w = "growup"
-		}
-		if rentedOut(words, i) {
-			// "rents the flat out to students" is what an owner does.
-			t.w = lemma(spelling(stem("own")))
-		}
+		t.w = reworded(words, i, t.w)
 		if c.holder > 0 && len(c.toks) == int(c.holder) && leadVerb(w) && (i+1 == len(raws) || !preposition(raws[i+1].w)) {
 			// "Priya runs the office", "Sam heads the office": one
 			// role, led by one holder at a time; not "hiring runs
@@ -924,6 +882,67 @@ func leadVerb(w string) bool {
 		return true
 	}
 	return false
+}
+
+// untilPast reports whether raws[i], "until" or "till", and a time
+// bound a past fact: "We used Jira until last spring" is a past fact
+// with its end, not the fact now, and so is "Until March the store
+// opened at 8", told first; "was extended until October" is a change,
+// and "is closed until Monday" holds now. pastSeen reports a past form
+// before raws[i].
+func untilPast(raws []rawTok, i int, pastSeen bool) bool {
+	if i+1 >= len(raws) {
+		return false
+	}
+	if n := raws[i+1]; n.kind != date && yearOf(n.w) == 0 && months[n.w] == 0 && n.w != "last" {
+		return false
+	}
+	if i == 0 {
+		return slices.ContainsFunc(raws[i+1:], pastForm)
+	}
+	return pastSeen && !changing(raws[i-1])
+}
+
+// whatIs reads words[i] for what the claim says its subject is or was,
+// and reports whether the word is read and left out of the tokens:
+//   - "works as a nurse", "plays as a striker", "is employed as a
+//     clerk" say what the subject is, as a copula does ([asCopula]);
+//   - "is a former striker", "a retired teacher" say what it was;
+//   - "born and raised in Stavanger" says where it is from, as "born in".
+func (c *claim) whatIs(words []string, i int) bool {
+	w := words[i]
+	if c.copAt >= 0 && (w == "former" || w == "retired" || w == "erstwhile") {
+		c.copPast = true
+	}
+	if (w == "raised" || w == "bred") && i >= 2 && words[i-1] == "and" && words[i-2] == "born" {
+		return true
+	}
+	if !asCopula(words, i) {
+		return false
+	}
+	if c.copAt < 0 {
+		c.copAt, c.copPast = int8(len(c.toks)), pastForms[w] || strings.HasSuffix(w, "ed")
+		c.kind = wordAt(words, i+2) == "a" || wordAt(words, i+2) == "an"
+	}
+	return true
+}
+
+// reworded returns the claim word for words[i], folded as tok: the
+// verb of a phrase that says something else than its words alone.
+//   - "is originally from Bergen" says where the subject was born;
+//   - "grew up in Osaka" tells where a childhood was, one place, where
+//     "grows tomatoes" may grow many things ([multiValued]);
+//   - "rents the flat out to students" is what an owner does.
+func reworded(words []string, i int, tok string) string {
+	switch {
+	case words[i] == "originally" && wordAt(words, i+1) == "from":
+		return "born"
+	case grewUp(words, i):
+		return "growup"
+	case rentedOut(words, i):
+		return lemma(spelling(stem("own")))
+	}
+	return tok
 }
 
 // grewUp reports whether words[i] is a form of "grow" before "up".

@@ -101,14 +101,8 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := switchedFrom(b, a, why); ok {
 		return v, true, nil
 	}
-	if x, y, ok := namedKinds(a, b); ok {
-		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true, nil
-	}
-	if freePriced(a, b) || freePriced(b, a) {
-		return Verdict{Likely, say(why, func() string { return "free, the other gives a price" })}, true, nil
-	}
-	if x, y, ok := shuffledClass(a, b); ok {
-		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true, nil
+	if v, ok := judgeWhatIs(a, b, why); ok {
+		return v, true, nil
 	}
 	if v, ok, done := judgeStage(a, b, why); done {
 		return v, ok, nil
@@ -1706,6 +1700,24 @@ func classTails(a, b *claim) (x, y []token, ok bool) {
 	x = slices.DeleteFunc(slices.Clone(ta), func(t token) bool { return said(tb, t) })
 	y = slices.DeleteFunc(slices.Clone(tb), func(t token) bool { return said(ta, t) })
 	return x, y, len(x) > 0 && len(y) > 0 && sameClass(x, y)
+}
+
+// judgeWhatIs judges two claims of what one subject is, before their
+// alignment: two kinds named ([namedKinds]), two values of a class
+// among words said in another order ([shuffledClass]), or free and a
+// price ([freePriced]).
+func judgeWhatIs(a, b *claim, why bool) (Verdict, bool) {
+	if freePriced(a, b) || freePriced(b, a) {
+		return Verdict{Likely, say(why, func() string { return "free, the other gives a price" })}, true
+	}
+	x, y, ok := namedKinds(a, b)
+	if !ok {
+		x, y, ok = shuffledClass(a, b)
+	}
+	if !ok {
+		return Verdict{}, false
+	}
+	return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true
 }
 
 // freePriced reports whether a says its subject is free, and nothing
