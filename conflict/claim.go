@@ -74,6 +74,11 @@ type claim struct {
 	// kind: the copula is followed by "a" or "an", saying what kind of
 	// thing the subject is ("our van is a Ford Transit").
 	kind bool
+	// age: the claim gives an age in years ("is 41 years old").
+	age bool
+	// copPast: the copula is in the past ("was", "were", "worked as"):
+	// what the subject was, not what it is.
+	copPast bool
 	// onlyAt is 1 + the index of the first word after the claim's first
 	// "only" ("allows only small dogs": small), 0 when it has none.
 	onlyAt int8
@@ -390,7 +395,6 @@ func afterCopula(raws []rawTok, i int) bool {
 // March and June"), a past habit ("used to", "formerly"), or a plan or
 // guess ("will", "might", "plans to", "next year").
 func timeScoped(raws []rawTok) bool {
-	when := func(r rawTok) bool { return r.kind == date || yearOf(r.w) > 0 || months[r.w] > 0 }
 	next := func(i int) string {
 		if i+1 < len(raws) {
 			return raws[i+1].w
@@ -428,12 +432,7 @@ func timeScoped(raws []rawTok) bool {
 				scoped = true
 			}
 		case "until", "till":
-			// "We used Jira until last spring": a past fact with its
-			// end, not the fact now; "was extended until October" is a
-			// change, and "is closed until Monday" holds now.
-			if i > 0 && i+1 < len(raws) && (when(raws[i+1]) || raws[i+1].w == "last") && pastSeen && !changing(raws[i-1]) {
-				scoped = true
-			}
+			scoped = untilPast(raws, i, pastSeen)
 		case "for":
 			// "the wiki was in Notion for years": a past fact with its
 			// length, not the fact now.
@@ -554,7 +553,10 @@ func parseClaim(s string) (claim, bool) {
 	// A switch with no subject of its own keeps only its new value
 	// ("we swapped Vault out for AWS Secrets Manager"): its old value
 	// is what it says of other claims.
-	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1
+	// A subject said to be no more is a claim in one word: "Grandpa
+	// passed away last year" (see [subjectGone]).
+	gone := len(c.toks) == 1 && c.negAt == 1 && removal(c.neg)
+	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1 || gone
 }
 
 // dropChangeTime drops the month or year that closes a change
@@ -784,6 +786,10 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		if c.neg != "" && exceptions[w] {
 			c.negExcept = true
 		}
+		c.age = c.age || r.age
+		if c.whatIs(words, i) {
+			continue
+		}
 		switch {
 		case r.keep:
 		case w == "long" && len(c.toks) > 0 && c.toks[len(c.toks)-1].kind == quantity,
@@ -800,10 +806,11 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			continue
 		case beforeAmount(raws, i) && c.amountWord(raws, i):
 			continue
-		case w == "on" && switchedOn(words, i), w == "off", monthPosition(words, i):
+		case w == "on" && switchedOn(words, i), w == "off", monthPosition(words, i), w == "own" && ownVerb(words, i):
 			// "the last Sunday of the month": which of the month's
 			// Sundays is the value.
 			// "turned on" / "off": the switch itself is the value.
+			// "We own the house": a verb, against "we rent the house".
 		case tokenize.IsStopWord(w) || filler[w]:
 			if c.order == "" && beforeEvent(raws, i) {
 				c.order = w
@@ -818,11 +825,12 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 				c.onlyAt = int8(len(c.toks)) + 1
 			}
 			if c.copAt < 0 && copula(w) {
-				c.copAt = int8(len(c.toks))
+				c.copAt, c.copPast = int8(len(c.toks)), w == "was" || w == "were"
 			}
 			continue
 		}
 		t := c.tokenAt(raws, i, capFirst)
+		t.w = reworded(words, i, t.w)
 		if c.holder > 0 && len(c.toks) == int(c.holder) && leadVerb(w) && (i+1 == len(raws) || !preposition(raws[i+1].w)) {
 			// "Priya runs the office", "Sam heads the office": one
 			// role, led by one holder at a time; not "hiring runs
@@ -872,6 +880,127 @@ func leadVerb(w string) bool {
 	switch w {
 	case "leads", "lead", "runs", "run", "heads", "head", "manages", "manage", "chairs", "chair", "oversees", "oversee":
 		return true
+	}
+	return false
+}
+
+// untilPast reports whether raws[i], "until" or "till", and a time
+// bound a past fact: "We used Jira until last spring" is a past fact
+// with its end, not the fact now, and so is "Until March the store
+// opened at 8", told first; "was extended until October" is a change,
+// and "is closed until Monday" holds now. pastSeen reports a past form
+// before raws[i].
+func untilPast(raws []rawTok, i int, pastSeen bool) bool {
+	if i+1 >= len(raws) {
+		return false
+	}
+	if n := raws[i+1]; n.kind != date && yearOf(n.w) == 0 && months[n.w] == 0 && n.w != "last" {
+		return false
+	}
+	if i == 0 {
+		return slices.ContainsFunc(raws[i+1:], pastForm)
+	}
+	return pastSeen && !changing(raws[i-1])
+}
+
+// whatIs reads words[i] for what the claim says its subject is or was,
+// and reports whether the word is read and left out of the tokens:
+//   - "works as a nurse", "plays as a striker", "is employed as a
+//     clerk" say what the subject is, as a copula does ([asCopula]);
+//   - "is a former striker", "a retired teacher" say what it was;
+//   - "born and raised in Stavanger" says where it is from, as "born in".
+func (c *claim) whatIs(words []string, i int) bool {
+	w := words[i]
+	if c.copAt >= 0 && (w == "former" || w == "retired" || w == "erstwhile") {
+		c.copPast = true
+	}
+	if (w == "raised" || w == "bred") && i >= 2 && words[i-1] == "and" && words[i-2] == "born" {
+		return true
+	}
+	if !asCopula(words, i) {
+		return false
+	}
+	if c.copAt < 0 {
+		c.copAt, c.copPast = int8(len(c.toks)), pastForms[w] || strings.HasSuffix(w, "ed")
+		c.kind = wordAt(words, i+2) == "a" || wordAt(words, i+2) == "an"
+	}
+	return true
+}
+
+// reworded returns the claim word for words[i], folded as tok: the
+// verb of a phrase that says something else than its words alone.
+//   - "is originally from Bergen" says where the subject was born;
+//   - "grew up in Osaka" tells where a childhood was, one place, where
+//     "grows tomatoes" may grow many things ([multiValued]);
+//   - "rents the flat out to students" is what an owner does.
+func reworded(words []string, i int, tok string) string {
+	switch {
+	case words[i] == "originally" && wordAt(words, i+1) == "from":
+		return "born"
+	case grewUp(words, i):
+		return "growup"
+	case rentedOut(words, i):
+		return lemma(spelling(stem("own")))
+	}
+	return tok
+}
+
+// grewUp reports whether words[i] is a form of "grow" before "up".
+func grewUp(words []string, i int) bool {
+	switch words[i] {
+	case "grow", "grows", "grew", "grown", "growing":
+		return wordAt(words, i+1) == "up"
+	}
+	return false
+}
+
+// ownVerb reports whether words[i], "own", is the verb ("we own the
+// house", "they don't own a car"), not the adjective after a possessive
+// ("our own house", "on her own").
+func ownVerb(words []string, i int) bool {
+	if i == 0 || i+1 >= len(words) {
+		return false
+	}
+	switch words[i-1] {
+	case "my", "your", "his", "her", "its", "our", "their", "one's", "of", "the", "an", "a":
+		return false
+	}
+	return true
+}
+
+// rentedOut reports whether words[i] rents or leases a thing out ("rent
+// out two floors", "leases the flat out to students"): the subject lets
+// what it holds, and "out" comes before any "to", "for" or "and".
+func rentedOut(words []string, i int) bool {
+	switch words[i] {
+	case "rent", "rents", "rented", "renting", "lease", "leases", "leased", "leasing", "sublet", "sublets", "subletting":
+	default:
+		return false
+	}
+	for j := i + 1; j < len(words) && j <= i+5; j++ {
+		switch words[j] {
+		case "out":
+			return true
+		case "to", "for", "and", "so", "because", "from":
+			return false
+		}
+	}
+	return false
+}
+
+// asCopula reports whether words[i] is a verb that, followed by "as",
+// says what its subject is, as a copula would: "works as a nurse",
+// "served as a judge", "plays as a striker", "is employed as a clerk".
+// "Trained as" and "qualified as" tell a past, not a job.
+func asCopula(words []string, i int) bool {
+	if wordAt(words, i+1) != "as" {
+		return false
+	}
+	switch words[i] {
+	case "work", "works", "worked", "working", "serve", "serves", "served", "serving", "play", "plays", "played", "playing":
+		return true
+	case "employed":
+		return i > 0 && copula(words[i-1])
 	}
 	return false
 }
@@ -1069,6 +1198,11 @@ func (c *claim) fillKeys() {
 		// takes about 11 minutes", the verb dropped.
 		c.set = append(c.set, durationKey)
 	}
+	if c.age {
+		// Two ages in years share their slot: "Lily is 7 years old",
+		// "Lily is 8 years old now".
+		c.set = append(c.set, ageKey)
+	}
 	for _, w := range c.old {
 		// A claim that still states the old value shares it.
 		c.set = append(c.set, wordKey(spelling(stem(w))))
@@ -1233,6 +1367,15 @@ func negation(words []string, i int) (neg string, skip bool) {
 		}
 	case "t":
 		return "", i > 0
+	case "closed", "shut", "passed":
+		// "the cafe closed down last year", "Grandpa passed away in
+		// 2020": the subject is no more, when nothing but a time
+		// follows.
+		if p := wordAt(words, i+1); (p == "down" && w != "passed" || p == "away" && w == "passed") && onlyTimeAfter(words, i+2) {
+			return w + " " + p, false
+		}
+	case "away":
+		return "", i > 0 && words[i-1] == "passed" && onlyTimeAfter(words, i+1)
 	}
 	if removal(w) && i > 0 && (words[i-1] == "was" || words[i-1] == "were" || words[i-1] == "been") {
 		// "Python 3.7 support was dropped", "the dashboard was shut
@@ -1247,6 +1390,20 @@ func negation(words []string, i int) (neg string, skip bool) {
 		return w, false
 	}
 	return "", false
+}
+
+// onlyTimeAfter reports whether words[k:] say at most when, in three
+// words or fewer: "last year", "in 2020", "two years ago", or nothing.
+func onlyTimeAfter(words []string, k int) bool {
+	if len(words)-k > 3 {
+		return false
+	}
+	for _, w := range words[min(k, len(words)):] {
+		if !filler[w] && !isValue(w) && months[w] == 0 && numberWords[w] == "" && w != "in" && w != "on" && w != "ago" && w != "back" {
+			return false
+		}
+	}
+	return true
 }
 
 // filler are words that carry no subject or value in a memory note: the

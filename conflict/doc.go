@@ -82,7 +82,12 @@
 //   - a denial of a kind and one thing of it asserted ("has no pets" vs
 //     "walks his dog", "doesn't drink alcohol" vs "drinks wine"), or a
 //     claim that the subject has no such thing and one that names the
-//     subject's ("the flat has no balcony" vs "on the flat's balcony").
+//     subject's ("the flat has no balcony" vs "on the flat's balcony");
+//   - two occupations or positions said of one subject ("is a nurse" vs
+//     "works as a teacher"; not "was a nurse"), two numbered rooms it is
+//     in ("room 4" vs "room 7"), a subject gone ("closed down", "passed
+//     away") and a present fact of it, or a subject free and a price it
+//     costs.
 //
 // Before comparing, a sentence is rewritten into one form per frame (see
 // frame.go): a change states its new value ("grew to 9", "bumped the

@@ -869,6 +869,21 @@ func newClassOf() map[string]string {
 		"holiday": `holiday holidays`,
 		"ordinal": `second third fourth fifth sixth seventh eighth ninth tenth`,
 		"commute": `cycle cycles bike bikes drive drives walk walks train bus subway metro tram scooter carpool`,
+		// Occupations, one word each (the head of "bank clerk",
+		// "family doctor"): titles of ISCO-08 unit groups, each a trade
+		// or profession of its own. Left out: titles over others
+		// ("manager", "director", "consultant", "owner"), states
+		// ("student", "volunteer"), and a title that names a kind or a
+		// synonym of another ("surgeon", "solicitor", "developer",
+		// "cook", "lecturer", "midwife", "courier").
+		"occupation": `nurse doctor dentist pharmacist paramedic physiotherapist optician veterinarian teacher
+librarian lawyer judge notary accountant auditor architect engineer analyst economist actuary journalist translator
+photographer designer illustrator musician actor dancer painter sculptor chef baker butcher waiter bartender barista
+cashier clerk receptionist secretary plumber electrician carpenter mechanic welder bricklayer roofer plasterer tiler
+locksmith gardener farmer fisherman miner pilot firefighter policeman soldier hairdresser barber beautician tailor
+cleaner nanny psychologist psychiatrist biologist chemist physicist geologist surveyor`,
+		// The positions of association football.
+		"position": `goalkeeper goalie defender midfielder striker winger`,
 	} {
 		for _, w := range strings.Fields(words) {
 			m[lemma(stem(w))] = class
@@ -929,6 +944,10 @@ var copulaKey uint64
 // durationKey is a set key shared by the claims that state a duration
 // ([claim.duration]).
 var durationKey uint64
+
+// ageKey is a set key shared by the claims that give an age in years
+// ([claim.age]).
+var ageKey uint64
 
 // slotOf maps status words and the values of exclusive classes to their
 // slot key.
@@ -1029,9 +1048,15 @@ allergic intolerant`) {
 }
 
 // manyValued reports whether the words c shares outside the hunk h hold
-// a verb of [multiValued].
+// a verb of [multiValued], active.
 func manyValued(c *claim, h []token) bool {
-	for _, t := range c.toks {
+	for i, t := range c.toks {
+		if w := strings.ToLower(written(c, t)); i > 0 && i == int(c.copAt) && (strings.HasSuffix(w, "ed") || irregularLemma[w] != "") {
+			// A participle right after the copula: "the final is
+			// played in Rotterdam" says where the subject is played,
+			// one place ("is allergic to" stays many-valued).
+			continue
+		}
 		if multiValued[t.w] && !hasWord(h, t.w) {
 			return true
 		}

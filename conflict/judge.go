@@ -101,8 +101,8 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := switchedFrom(b, a, why); ok {
 		return v, true, nil
 	}
-	if x, y, ok := namedKinds(a, b); ok {
-		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true, nil
+	if v, ok := judgeWhatIs(a, b, why); ok {
+		return v, true, nil
 	}
 	if v, ok, done := judgeStage(a, b, why); done {
 		return v, ok, nil
@@ -431,7 +431,7 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 	if deniedManner(neg, pos) || historyBeside(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
 		return Verdict{}, false
 	}
-	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) || namedOwned(neg, pos) {
+	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) || namedOwned(neg, pos) || subjectGone(neg, pos) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
 	}
 	return Verdict{}, false
@@ -1127,13 +1127,13 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 		} else if same {
 			return Verdict{}, false, true
 		}
-		if sameClass(h.a, h.b) || (copNamed(h.a) && copNamed(h.b) && extra == 0) {
+		if sameClass(h.a, h.b) && !wasAndIs(a, b) && !verbJobs(a, b, h) || (copNamed(h.a) && copNamed(h.b) && extra == 0) {
 			// An exclusive class, or a name said to be the subject ("our
 			// accountant is Helen Park"): one value at a time.
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 		}
 	}
-	if !h.context && max(len(h.a), len(h.b)) <= 3 && extra == 0 && sameClass(h.a, h.b) && !ordinalAt(h.a) {
+	if !h.context && max(len(h.a), len(h.b)) <= 3 && extra == 0 && sameClass(h.a, h.b) && !ordinalAt(h.a) && !verbJobs(a, b, h) {
 		// A value of an exclusive class opens a claim whose subject is a
 		// pronoun: "I cycle to the office", "I drive to the office".
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
@@ -1172,6 +1172,11 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 			})}, true, true
 		}
 		return Verdict{}, false, true
+	case roomsApart(a, b, h):
+		if otherTime(a, b) || otherTime(b, a) {
+			return Verdict{}, false, true
+		}
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different place: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
 	case anyIdent(h.a) || anyIdent(h.b):
 		// Different numbered things are different subjects: "Incident
 		// 41" and "Incident 57".
@@ -1205,6 +1210,25 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{}, false, true
 	}
 	return Verdict{}, false, false
+}
+
+// roomsApart reports whether h replaces the number of a room the
+// subject is in by another, in what each claim says of its subject:
+// after the copula, or closing a claim that has none ("the standup is
+// in room 4", "takes place in Room 310"). A numbered room in the
+// subject ("the printer in room 4 is broken") names which thing.
+func roomsApart(a, b *claim, h hunk) bool {
+	inPredicate := func(c *claim, at int) bool {
+		if at == 0 || c.toks[at-1].w != "room" {
+			return false
+		}
+		if c.copAt >= 0 {
+			return at > int(c.copAt)
+		}
+		return at == len(c.toks)-1
+	}
+	return len(h.a) == 1 && len(h.b) == 1 && h.a[0].kind == ident && h.b[0].kind == ident &&
+		inPredicate(a, h.at) && inPredicate(b, h.bt)
 }
 
 // conversionSlack is how far apart two lengths or masses in other units
@@ -1628,6 +1652,119 @@ func bareStatements(a, b *claim) bool {
 		a.toks[1].w != b.toks[1].w && !a.scoped && !b.scoped
 }
 
+// verbJobs reports whether h replaces words of occupations or positions
+// in claims that are not both what a subject is (a copula, "works as"):
+// their words fold with verbs ("nurses", "pilots", "engineered"), and
+// "we pilot the app" names no job.
+func verbJobs(a, b *claim, h hunk) bool {
+	job := func(t token) bool { return classOf[t.w] == "occupation" || classOf[t.w] == "position" }
+	return (a.copAt < 0 || b.copAt < 0) && (slices.ContainsFunc(h.a, job) || slices.ContainsFunc(h.b, job))
+}
+
+// wasAndIs reports whether one claim says what its subject was and the
+// other what it is, neither saying that it changed: "Sara was a nurse"
+// and "Sara works as a teacher" may both hold.
+func wasAndIs(a, b *claim) bool {
+	return a.copPast != b.copPast && !a.changed && !b.changed
+}
+
+// classStatements reports whether a and b say of one subject, in the
+// same words before the copula, a value of one exclusive class each,
+// with no other word after the copula but a few on one side ("Sara is a
+// nurse", "Sara works as a teacher"; "Lotte is a primary school
+// teacher", "Lotte is a pharmacist"): the subject alone is shared, and
+// [judgeSlot] compares the values.
+func classStatements(a, b *claim) bool {
+	_, _, ok := classTails(a, b)
+	return ok
+}
+
+// classTails returns what a and b say after the copula, less the words
+// both say there, when [classStatements] holds: "Felix is the team's
+// goalkeeper" and "Felix plays as a striker for the team" give
+// "goalkeeper" and "striker".
+func classTails(a, b *claim) (x, y []token, ok bool) {
+	if a.copAt < 1 || a.copAt != b.copAt || a.scoped || b.scoped || a.neg != "" || b.neg != "" || a.additive || b.additive {
+		return nil, nil, false
+	}
+	for i := range int(a.copAt) {
+		if a.toks[i].w != b.toks[i].w {
+			return nil, nil, false
+		}
+	}
+	ta, tb := a.toks[a.copAt:], b.toks[b.copAt:]
+	// "the team's" is "the team" said before its noun.
+	said := func(ts []token, t token) bool {
+		return slices.ContainsFunc(ts, func(u token) bool { return u.w == t.w || ownerOf(u.w) == t.w || ownerOf(t.w) == u.w })
+	}
+	x = slices.DeleteFunc(slices.Clone(ta), func(t token) bool { return said(tb, t) })
+	y = slices.DeleteFunc(slices.Clone(tb), func(t token) bool { return said(ta, t) })
+	return x, y, len(x) > 0 && len(y) > 0 && sameClass(x, y)
+}
+
+// judgeWhatIs judges two claims of what one subject is, before their
+// alignment: two kinds named ([namedKinds]), two values of a class
+// among words said in another order ([shuffledClass]), or free and a
+// price ([freePriced]).
+func judgeWhatIs(a, b *claim, why bool) (Verdict, bool) {
+	if freePriced(a, b) || freePriced(b, a) {
+		return Verdict{Likely, say(why, func() string { return "free, the other gives a price" })}, true
+	}
+	x, y, ok := namedKinds(a, b)
+	if !ok {
+		x, y, ok = shuffledClass(a, b)
+	}
+	if !ok {
+		return Verdict{}, false
+	}
+	return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true
+}
+
+// freePriced reports whether a says its subject is free, and nothing
+// else ("the museum is free"), and b, opening with that subject, says
+// what it costs or charges, a sum of money and at most one word more
+// ("the museum charges 15 euros for entry", "the app costs $5"); a day,
+// a time or a plan on either side is another case.
+func freePriced(a, b *claim) bool {
+	at := int(a.copAt)
+	if at < 1 || len(a.toks) != at+1 || a.toks[at].w != "free" || len(b.toks) < at+2 || len(b.toks) > at+3 ||
+		a.scoped || b.scoped || a.neg != "" || b.neg != "" || a.days || b.days || a.when != b.when || a.plan || b.plan || a.past || b.past {
+		return false
+	}
+	for i := range at {
+		if a.toks[i].w != b.toks[i].w {
+			return false
+		}
+	}
+	verb, sum := b.toks[at].w, b.toks[at+1]
+	if verb != lemma(stem("costs")) && verb != lemma(stem("charges")) || slices.ContainsFunc(b.toks[at+2:], func(t token) bool { return t.value || t.kind != plain }) {
+		// "cost 12 dollars in 2019": a price then.
+		return false
+	}
+	if sum.kind != quantity {
+		return false
+	}
+	for _, code := range currencies {
+		if unitOf(sum.w) == code {
+			return true
+		}
+	}
+	return false
+}
+
+// shuffledClass reports whether a and b give one subject two values of
+// an exclusive class beside words both say in another order ("the
+// team's goalkeeper", "a striker for the team"), which no single
+// replaced span of their alignment shows.
+func shuffledClass(a, b *claim) (x, y []token, ok bool) {
+	x, y, ok = classTails(a, b)
+	if !ok || wasAndIs(a, b) || len(x) == len(a.toks)-int(a.copAt) {
+		// Nothing shared after the copula: the alignment judges it.
+		return nil, nil, false
+	}
+	return x, y, true
+}
+
 // pronounCounts reports whether a and b open with one personal pronoun
 // and say, of one shared word, nothing but two counts: "we have two
 // cats", "we have three cats". The pronoun is the subject the words do
@@ -1756,7 +1893,7 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) || kindsNamed(a, b) {
+	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) || kindsNamed(a, b) || classStatements(a, b) {
 		// A subject word and a duration: "sprints last 10 days" (see
 		// [bareQuantities]); a subject word, a copula and its value.
 		return 1
@@ -1766,7 +1903,7 @@ func minShared(a, b *claim) int {
 		// two cats" and "we have three cats" share only "cat".
 		return 1
 	}
-	if stageApart(a, b) || stageApart(b, a) || namedOwned(a, b) || namedOwned(b, a) {
+	if stageApart(a, b) || stageApart(b, a) || namedOwned(a, b) || namedOwned(b, a) || subjectGone(a, b) || subjectGone(b, a) || freePriced(a, b) || freePriced(b, a) {
 		// A stage went out at and a later one reached share the
 		// subject alone: "Ravi was eliminated in the first heat",
 		// "Ravi ran in the final" (see [judgeStage]).
@@ -1875,6 +2012,11 @@ func implicitNegation(a, b *claim) bool {
 		return false
 	}
 	subj, obj := neg.toks[:neg.negAt], neg.toks[neg.negAt:]
+	if len(obj) > 1 && obj[0].w == lemma(spelling(stem("own"))) && !hasWord(pos.toks, obj[0].w) {
+		// "doesn't own a laptop" denies a laptop of hers, as "has no
+		// laptop" does: "works on her laptop".
+		obj = obj[1:]
+	}
 	if stopped(neg.neg) {
 		// "Lina stopped riding her bike in March": the time she
 		// stopped is no part of the habit denied, and "rides her bike
@@ -2004,10 +2146,36 @@ func timeWord(t token) bool {
 // was removed ("was dropped", "was shut down"; see [negation]).
 func removal(neg string) bool {
 	switch neg {
-	case "removed", "dropped", "discontinued", "retired", "decommissioned", "sunset", "sunsetted", "shutdown":
+	case "removed", "dropped", "discontinued", "retired", "decommissioned", "sunset", "sunsetted", "shutdown",
+		"closed down", "shut down", "passed away":
 		return true
 	}
 	return false
+}
+
+// subjectGone reports whether neg says that its subject is no more,
+// with nothing after the removal but when ("the corner cafe closed down
+// last year", "the Orion app was retired in 2023"), and pos, opening
+// with all of that subject, says something of it now, not in the past
+// nor as a plan ("the corner cafe serves brunch on Sundays").
+func subjectGone(neg, pos *claim) bool {
+	at := int(neg.negAt)
+	if !removal(neg.neg) || at == 0 || pos.neg != "" || pos.past || pos.scoped || pos.plan || len(pos.toks) <= at {
+		return false
+	}
+	for _, t := range neg.toks[at:] {
+		if !t.value {
+			return false
+		}
+	}
+	for i := range at {
+		if neg.toks[i].w != pos.toks[i].w {
+			return false
+		}
+	}
+	// "The cafe served brunch": a verb in "-ed" after the subject tells
+	// the past, which [pastTense] reads as an adjective before a noun.
+	return !strings.HasSuffix(strings.ToLower(written(pos, pos.toks[at])), "ed")
 }
 
 // verbalNegation reports whether the negation word neg denies the verb
@@ -2612,4 +2780,5 @@ more less, always never, internal external, online offline, start stop, started 
 present absent, valid invalid, safe unsafe, stable unstable, remote onsite, remote office,
 paid free, verbose quiet, healthy unhealthy, compliant noncompliant, visible hidden,
 encrypted unencrypted, blocking nonblocking, approved rejected, before after, first last,
-minimum maximum, min max, lowest highest, cheap expensive`
+minimum maximum, min max, lowest highest, cheap expensive, owned rented, own lease, own rent,
+dry wet, damp dry, readonly writable`

@@ -35,6 +35,8 @@ type rawTok struct {
 	keep bool
 	// approx: a number said to be about so much ("roughly 3 GB").
 	approx bool
+	// age: the number is an age in years ("41 years old").
+	age bool
 }
 
 // normalise rewrites the lower-cased words of sentence s: a number and
@@ -74,6 +76,12 @@ func normalise(s string, words []string) []rawTok {
 			i += n - 1
 			continue
 		}
+		if ageAt(words, i) {
+			// "41 years old" is the age "41", as "Alice is 41" says it.
+			out = append(out, rawTok{w: w, approx: i > 0 && approxWord(words[i-1]), age: true})
+			i += 2
+			continue
+		}
 		if q, n := quantityAt(words, i); n > 0 {
 			// "about 200", "roughly 3 GB": marked approx; [claim.readTokens]
 			// drops the word.
@@ -95,6 +103,16 @@ func normalise(s string, words []string) []rawTok {
 		out = append(out, t)
 	}
 	return out
+}
+
+// ageAt reports whether words[i:] open with an age in years, "41 years
+// old": a number, "years" (or "year") and "old".
+func ageAt(words []string, i int) bool {
+	if !allDigits(words[i]) || wordAt(words, i+2) != "old" {
+		return false
+	}
+	n := wordAt(words, i+1)
+	return n == "years" || n == "year" || n == "yrs"
 }
 
 // approxWord reports whether w says that the number after it is about

@@ -49,6 +49,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	classOf = newClassOf()
 	copulaKey = wordKey("~is-name")
 	durationKey = wordKey("~duration")
+	ageKey = wordKey("~age")
 	slotOf = newSlotOf()
 	changeWords = newChangeWords()
 	rawLex = newRawLex()

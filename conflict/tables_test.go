@@ -27,7 +27,7 @@ func TestLoadTablesFills(t *testing.T) {
 		"boundOpposite": boundOpposite, "perWords": perWords, "frameWords": frameWords,
 		"periodWords": periodWords, "replaceVerbs": replaceVerbs, "roleNouns": roleNouns,
 		"irregular": irregular, "statusPhase": statusPhase, "statusFirst": statusFirst, "classOf": classOf,
-		"copulaKey": copulaKey, "durationKey": durationKey, "slotOf": slotOf, "changeWords": changeWords, "rawLex": rawLex,
+		"copulaKey": copulaKey, "durationKey": durationKey, "ageKey": ageKey, "slotOf": slotOf, "changeWords": changeWords, "rawLex": rawLex,
 		"multiValued": multiValued, "kinWords": kinWords, "actVerbs": actVerbs, "abbreviations": abbreviations,
 		"shortForms": shortForms, "expanded": expanded, "phrasalNouns": phrasalNouns,
 		"phrasalParticle": phrasalParticle, "entityWords": entityWords, "antonymOf": antonymOf,
