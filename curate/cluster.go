@@ -388,7 +388,7 @@ func keepsForm(kept, dropped string) bool {
 	case !okK || !okD:
 		return words
 	case fk.oneText(fd):
-		return fk.covers(fd, kept)
+		return fk.covers(fd, kept, dropped)
 	}
 	return words && within(fd.marks, fk.marks)
 }

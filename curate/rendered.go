@@ -37,7 +37,7 @@ func sameRendered(kept, dropped string) bool {
 	}
 	fk, okK := rendered(kept)
 	fd, okD := rendered(dropped)
-	return okK && okD && fk.oneText(fd) && fk.covers(fd, kept)
+	return okK && okD && fk.oneText(fd) && fk.covers(fd, kept, dropped)
 }
 
 // form is a document as [rendered] writes it: text, each code block's
@@ -89,9 +89,36 @@ func shiftedByOne(a, b []int) bool {
 // footnote without a reference), and each link title of dropped that f
 // lacks holds no content word keptText lacks ("Design review" on a link
 // to the design review checklist is form; "Owned by the SRE guild" is
-// not). A code block's language either copy lacks is form alone.
-func (f form) covers(dropped form, keptText string) bool {
-	return len(f.loses(dropped, keptText)) == 0
+// not); nor does f add a title that says more than droppedText
+// ([form.adds]). A code block's language either copy lacks is form
+// alone.
+func (f form) covers(dropped form, keptText, droppedText string) bool {
+	return len(f.loses(dropped, keptText)) == 0 && len(f.adds(dropped, droppedText)) == 0
+}
+
+// adds returns the link titles of f that dropped, the form of
+// droppedText, lacks and that hold a word droppedText lacks and that may
+// change the fact ([Changes]), quoted: a title "Deprecated" or "Do not
+// use" on a link says what the text does not, as the word would in
+// prose ([Adds]); "Alert runbook" on the alert runbook link does not.
+func (f form) adds(dropped form, droppedText string) []string {
+	var out []string
+	var words []string
+	for i, t := range f.titles {
+		if t == "" || dropped.titles[i] != "" {
+			continue
+		}
+		if words == nil {
+			words = ContentWords(droppedText)
+		}
+		for _, w := range minus(ContentWords(t), words) {
+			if Changes(w) {
+				out = append(out, strconv.Quote(t))
+				break
+			}
+		}
+	}
+	return out
 }
 
 // loses returns the footnote markers of dropped that f, the form of
@@ -217,6 +244,17 @@ func (f *Forms) Loses(kept, dropped int) []string {
 		return nil
 	}
 	return f.form[kept].loses(f.form[dropped], f.ps[kept].Text)
+}
+
+// Adds returns the link titles passage kept adds to passage dropped
+// that say what dropped's text does not ("Deprecated"), quoted, when the
+// two are one text in two forms ([Forms.OneText]): [Groups] holds such a
+// pair apart. Nil when none, or when the two are not one text.
+func (f *Forms) Adds(kept, dropped int) []string {
+	if !f.OneText(kept, dropped) {
+		return nil
+	}
+	return f.form[kept].adds(f.form[dropped], f.ps[dropped].Text)
 }
 
 // markdown parses CommonMark alone: goldmark's GFM extension package

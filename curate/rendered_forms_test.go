@@ -26,6 +26,9 @@ func TestRenderedFormsLeftHeld(t *testing.T) {
 		{"fence language changed", "```toml\nttl = 300\n```", "```yaml\nttl = 300\n```", false},
 		{"fence language added, code changed", "```yaml\nttl: 600\n```", "```\nttl: 300\n```", false},
 		{"link title added", "See [the runbook](https://x.example/r \"Runbook\").", "See [the runbook](https://x.example/r).", true},
+		{"link title added that says more", "See [the v1 API](https://x.example/v1 \"Deprecated\").", "See [the v1 API](https://x.example/v1).", false},
+		{"link title added that says more, parens", "See [the store](https://x.example/s (Do not use)).", "See [the store](https://x.example/s).", false},
+		{"link title added, a manner word", "See [the runbook](https://x.example/r \"Runbook, carefully\").", "See [the runbook](https://x.example/r).", true},
 		{"link title dropped", "See [the runbook](https://x.example/r).", "See [the runbook](https://x.example/r \"Owned by SRE\").", false},
 		{"link title changed", "See [the runbook](https://x.example/r \"Lisbon\").", "See [the runbook](https://x.example/r \"Berlin\").", false},
 		{"number word and digits", "The broker keeps 3 replicas.", "The broker keeps three replicas.", true},
@@ -76,6 +79,17 @@ func TestRenderedFormsLeftHeld(t *testing.T) {
 func TestGroupsKeepAFootnoteMarker(t *testing.T) {
 	older := "Support transcripts are kept two years[^note] per the retention note from legal, then deleted in January."
 	newer := "Support transcripts are kept two years per the retention note from legal, then deleted in January."
+	if got, why := grouped(labelled{a: older, b: newer, fileA: "memory/2026-11-01.md", fileB: "memory/2026-11-02.md"}, Threshold); got {
+		t.Errorf("grouped(%q, %q) = true (%s), want the older copy kept", older, newer, why)
+	}
+}
+
+// TestGroupsHoldALinkTitleThatSaysMore: a link title the newer copy adds
+// is form only when its words are in the older copy's text; "Deprecated"
+// on the link says what the older copy does not (pairs17).
+func TestGroupsHoldALinkTitleThatSaysMore(t *testing.T) {
+	older := "Client teams call the orders service through the [v1 orders API](https://api.example.com/v1/orders) and read its changelog first."
+	newer := "Client teams call the orders service through the [v1 orders API](https://api.example.com/v1/orders \"Deprecated\") and read its changelog first."
 	if got, why := grouped(labelled{a: older, b: newer, fileA: "memory/2026-11-01.md", fileB: "memory/2026-11-02.md"}, Threshold); got {
 		t.Errorf("grouped(%q, %q) = true (%s), want the older copy kept", older, newer, why)
 	}
