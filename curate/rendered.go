@@ -97,25 +97,18 @@ func (f form) covers(dropped form, keptText, droppedText string) bool {
 }
 
 // adds returns the link titles of f that dropped, the form of
-// droppedText, lacks and that hold a word droppedText lacks and that may
-// change the fact ([Changes]), quoted: a title "Deprecated" or "Do not
+// droppedText, lacks and that hold a word droppedText lacks that says
+// something ([titleSaysMore]), quoted: a title "Deprecated" or "Do not
 // use" on a link says what the text does not, as the word would in
 // prose ([Adds]); "Alert runbook" on the alert runbook link does not.
 func (f form) adds(dropped form, droppedText string) []string {
 	var out []string
-	var words []string
 	for i, t := range f.titles {
 		if t == "" || dropped.titles[i] != "" {
 			continue
 		}
-		if words == nil {
-			words = ContentWords(droppedText)
-		}
-		for _, w := range minus(ContentWords(t), words) {
-			if Changes(w) {
-				out = append(out, strconv.Quote(t))
-				break
-			}
+		if titleSaysMore(t, droppedText) {
+			out = append(out, strconv.Quote(t))
 		}
 	}
 	return out
@@ -135,19 +128,42 @@ func (f form) loses(dropped form, keptText string) []string {
 			out = append(out, m[strings.LastIndexByte(m, '|')+1:])
 		}
 	}
-	var words []string
 	for i, t := range dropped.titles {
 		if t == "" || t == f.titles[i] {
 			continue
 		}
-		if words == nil {
-			words = ContentWords(keptText)
-		}
-		if len(minus(ContentWords(t), words)) > 0 {
+		if titleSaysMore(t, keptText) {
 			out = append(out, strconv.Quote(t))
 		}
 	}
 	return out
+}
+
+// titleSaysMore reports whether the link title t holds a word that
+// text, a passage, lacks and that says something: a content word, or a
+// value such as a negation ("not the runbook" on a link to the runbook)
+// or a number. Adverbs of manner and fillers ([Changes]) do not count,
+// nor does a word of a URL's path ("Holidays" on a link to
+// ".../holidays").
+func titleSaysMore(t, text string) bool {
+	var have []string
+	for _, w := range wordsOf(t).list {
+		if !(content(w) && Changes(w) || valueKind(w, false) != "") {
+			continue
+		}
+		if have == nil {
+			have = wordsOf(text + " " + strings.Map(func(r rune) rune {
+				if wordRune(r) {
+					return r
+				}
+				return ' '
+			}, text)).list
+		}
+		if _, ok := slices.BinarySearch(have, w); !ok {
+			return true
+		}
+	}
+	return false
 }
 
 // languagesAlike reports whether the code blocks' info strings, of

@@ -28,6 +28,8 @@ func TestRenderedFormsLeftHeld(t *testing.T) {
 		{"link title added", "See [the runbook](https://x.example/r \"Runbook\").", "See [the runbook](https://x.example/r).", true},
 		{"link title added that says more", "See [the v1 API](https://x.example/v1 \"Deprecated\").", "See [the v1 API](https://x.example/v1).", false},
 		{"link title added that says more, parens", "See [the store](https://x.example/s (Do not use)).", "See [the store](https://x.example/s).", false},
+		{"link title added that negates", "See [the runbook](https://x.example/r \"not the runbook\").", "See [the runbook](https://x.example/r).", false},
+		{"link title dropped that negates", "See [the runbook](https://x.example/r).", "See [the runbook](https://x.example/r \"Not the runbook\").", false},
 		{"link title added, a manner word", "See [the runbook](https://x.example/r \"Runbook, carefully\").", "See [the runbook](https://x.example/r).", true},
 		{"link title dropped", "See [the runbook](https://x.example/r).", "See [the runbook](https://x.example/r \"Owned by SRE\").", false},
 		{"link title changed", "See [the runbook](https://x.example/r \"Lisbon\").", "See [the runbook](https://x.example/r \"Berlin\").", false},
@@ -90,6 +92,17 @@ func TestGroupsKeepAFootnoteMarker(t *testing.T) {
 func TestGroupsHoldALinkTitleThatSaysMore(t *testing.T) {
 	older := "Client teams call the orders service through the [v1 orders API](https://api.example.com/v1/orders) and read its changelog first."
 	newer := "Client teams call the orders service through the [v1 orders API](https://api.example.com/v1/orders \"Deprecated\") and read its changelog first."
+	if got, why := grouped(labelled{a: older, b: newer, fileA: "memory/2026-11-01.md", fileB: "memory/2026-11-02.md"}, Threshold); got {
+		t.Errorf("grouped(%q, %q) = true (%s), want the older copy kept", older, newer, why)
+	}
+}
+
+// TestGroupsHoldALinkTitleThatNegates: a title whose new word is a stop
+// word that negates ("not the alert runbook") says more than the text
+// too; the words rule sees no content word added, so Groups must parse.
+func TestGroupsHoldALinkTitleThatNegates(t *testing.T) {
+	older := "Every paging alert links to its page in the [alert runbook](https://runbooks.example.com/alerts) and the on-call writes the outcome in the ticket."
+	newer := "Every paging alert links to its page in the [alert runbook](https://runbooks.example.com/alerts \"not the alert runbook\") and the on-call writes the outcome in the ticket."
 	if got, why := grouped(labelled{a: older, b: newer, fileA: "memory/2026-11-01.md", fileB: "memory/2026-11-02.md"}, Threshold); got {
 		t.Errorf("grouped(%q, %q) = true (%s), want the older copy kept", older, newer, why)
 	}
