@@ -61,3 +61,6 @@ func TestPairs16(t *testing.T) { roundPairs(t, "testdata/pairs16.txt") }
 
 // TestPairs17 scores round fourteen's set (testdata/pairs17.txt).
 func TestPairs17(t *testing.T) { roundPairs(t, "testdata/pairs17.txt") }
+
+// TestPairs18 scores lane cur15's second set (testdata/pairs18.txt).
+func TestPairs18(t *testing.T) { roundPairs(t, "testdata/pairs18.txt") }
