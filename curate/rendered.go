@@ -63,20 +63,22 @@ type form struct {
 // changed is not), and one copy's footnote markers all in the other.
 func (f form) oneText(g form) bool {
 	return f.text == g.text && languagesAlike(f.infos, g.infos) && alikeOrOne(f.titles, g.titles) &&
-		(within(f.marks, g.marks) || within(g.marks, f.marks)) && shiftedByOne(f.levels, g.levels)
+		(within(f.marks, g.marks) || within(g.marks, f.marks)) && shifted(f.levels, g.levels)
 }
 
-// shiftedByOne reports whether the heading levels b are those of a, of
-// the same ranks, each moved by one delta of at most one level: a
-// section copied one level deeper or shallower ("## X" as "### X", "#
-// X" as a setext level two) is form; a jump of two levels ("X ===" as
-// "### X") is held, as round twelve's set labels it (pairs14).
-func shiftedByOne(a, b []int) bool {
+// shifted reports whether the heading levels b are those of a, each
+// moved by one delta: a section copied deeper or shallower ("## X" as
+// "### X", "X ===" as "### X") is form, as the words rule already reads
+// ATX headings; the place of the passage in its note's outline is
+// compared apart ([Passage.Under]). A delta that differs between two
+// headings (one section put under another, or two made siblings) is
+// held.
+func shifted(a, b []int) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if d := b[i] - a[i]; d < -1 || d > 1 || d != b[0]-a[0] {
+		if b[i]-a[i] != b[0]-a[0] {
 			return false
 		}
 	}
