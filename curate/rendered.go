@@ -473,13 +473,15 @@ func (r *renderer) list(n *ast.List) bool {
 		items = append(items, r.out.String())
 	}
 	r.out = out
-	// A bullet list is a set: its items in any order, unless the
-	// passage says the order counts, an item holds a digit (addresses,
-	// versions and times are often tried or read in order: nameservers),
-	// or an item lists something apart (its place in those lists would
-	// move).
+	// A bullet list of set members is a set: its items in any order,
+	// unless the passage says the order counts, an item holds a digit
+	// (addresses, versions and times are often tried or read in order:
+	// nameservers), an item lists something apart (its place in those
+	// lists would move), or an item is longer than a member (a step or
+	// a statement: "generate the new key pair" before "publish the
+	// public key", under a heading that names no order).
 	if !n.IsOrdered() && !r.orderSaid() && listed == len(r.form.infos)+len(r.form.titles)+len(r.form.marks) &&
-		!slices.ContainsFunc(items, hasDigit) {
+		!slices.ContainsFunc(items, hasDigit) && !slices.ContainsFunc(items, longerThanMember) {
 		slices.Sort(items)
 	}
 	for _, it := range items {
@@ -613,6 +615,27 @@ func splitCells(line string) []string {
 // orderSaid reports whether a word of the passage says the order of
 // its bullet lists counts ([orderWords]), read once, for the first
 // bullet list: a passage without one is not split into words.
+// memberWords is the most content words (not stop words) a bullet item
+// holds that [renderer.list] reads as a member of a set, in any order:
+// a tag, a name, a topic ("Dmitri from payments", "needs-triage").
+const memberWords = 3
+
+// longerThanMember reports whether the rendered bullet item holds more
+// than [memberWords] content words (the names of the marks [rendered]
+// writes, "\x01li(", left out).
+func longerThanMember(item string) bool {
+	n := 0
+	for _, w := range tokenize.Words(markName().ReplaceAllString(item, " ")) {
+		if !tokenize.IsStopWord(w) {
+			n++
+		}
+	}
+	return n > memberWords
+}
+
+// markName matches the opening of a mark [rendered] writes: "\x01li(".
+var markName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\x01[a-z0-9]*\\(") })
+
 func (r *renderer) orderSaid() bool {
 	if r.ordered == 0 {
 		r.ordered = -1
