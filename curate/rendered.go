@@ -823,18 +823,29 @@ func urlEnd(u string) string {
 }
 
 // numberDigits returns p with each number word from two to twenty and
-// each ten ("three", "Twelve", "forty") written as its digits; a word
-// joined to another by a hyphen ("twenty-five") is left, and so is "one"
-// ("no one", "the one that").
+// each ten ("three", "Twelve", "forty"), and each ten joined by a hyphen
+// to a word from one to nine ("twenty-one", "Ninety-nine"), written as
+// its digits; a word joined to another otherwise ("three-quarters",
+// "twenty-one-year") is left, and so is "one" alone ("no one", "the one
+// that").
 func numberDigits(p string) string {
 	var b strings.Builder
 	at := 0
-	for _, l := range asciiWords(p) {
+	words := asciiWords(p)
+	for i := 0; i < len(words); i++ {
+		l := words[i]
 		w := p[l[0]:l[1]]
 		d, ok := numberValues[strings.ToLower(w)]
-		if !ok || (w != strings.ToLower(w) && w[1:] != strings.ToLower(w[1:])) ||
-			joined(p, l[0]-1) || joined(p, l[1]) {
+		if !ok || (w != strings.ToLower(w) && w[1:] != strings.ToLower(w[1:])) || joined(p, l[0]-1) {
 			continue
+		}
+		if joined(p, l[1]) {
+			u, end := unitAfter(p, words, i)
+			if len(d) != 2 || d[0] < '2' || d[1] != '0' || u == "" || joined(p, end) {
+				continue
+			}
+			d, l[1] = d[:1]+u, end
+			i++
 		}
 		b.WriteString(p[at:l[0]])
 		b.WriteString(d)
@@ -845,6 +856,26 @@ func numberDigits(p string) string {
 	}
 	b.WriteString(p[at:])
 	return b.String()
+}
+
+// unitAfter returns the digit of the number word from one to nine that
+// follows the word words[i] of p after a hyphen ("one" of "twenty-one"),
+// and where that word ends; "" when there is none.
+func unitAfter(p string, words [][2]int, i int) (string, int) {
+	if i+1 >= len(words) || p[words[i][1]] != '-' || words[i+1][0] != words[i][1]+1 {
+		return "", 0
+	}
+	u := p[words[i+1][0]:words[i+1][1]]
+	if u != strings.ToLower(u) && u[1:] != strings.ToLower(u[1:]) {
+		return "", 0
+	}
+	switch d := numberValues[strings.ToLower(u)]; {
+	case strings.EqualFold(u, "one"):
+		return "1", words[i+1][1]
+	case len(d) == 1 && d != "0":
+		return d, words[i+1][1]
+	}
+	return "", 0
 }
 
 // joined reports whether the byte of p at i joins a word to the next
