@@ -772,8 +772,13 @@ func (in *inline) flush() {
 		in.r.form.titles = append(in.r.form.titles, "")
 		return "\x01a(" + trimmed + "|" + dest + "|\x04)" + u[len(trimmed):]
 	})
-	in.b.WriteString(numberDigits(p))
+	in.b.WriteString(numberDigits(minusSign().ReplaceAllString(p, "-$1")))
 }
+
+// minusSign matches the minus sign U+2212 before a digit, which prose
+// writes as a hyphen-minus as often ("−18 °C" is "-18 °C"); elsewhere
+// (in code, between words) it is kept.
+var minusSign = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\u2212([0-9])") })
 
 // withoutFullStop returns a block's inline text without the full stop
 // that ends it after a letter or digit: the pause that ends a passage
