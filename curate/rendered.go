@@ -828,9 +828,11 @@ func urlEnd(u string) string {
 }
 
 // numberDigits returns p with each number word from two to twenty and
-// each ten ("three", "Twelve", "forty"), and each ten joined by a hyphen
-// to a word from one to nine ("twenty-one", "Ninety-nine"), written as
-// its digits; a word joined to another otherwise ("three-quarters",
+// each ten ("three", "Twelve", "forty"), each ordinal from first to
+// twentieth and each ten's ("third", "fortieth"), and each ten joined by
+// a hyphen to a word from one to nine or an ordinal from first to ninth
+// ("twenty-one", "Ninety-nine", "twenty-first"), written as its digits
+// ("3rd", "21st"); a word joined to another otherwise ("three-quarters",
 // "twenty-one-year") is left, and so is "one" alone ("no one", "the one
 // that").
 func numberDigits(p string) string {
@@ -865,7 +867,8 @@ func numberDigits(p string) string {
 
 // unitAfter returns the digit of the number word from one to nine that
 // follows the word words[i] of p after a hyphen ("one" of "twenty-one"),
-// and where that word ends; "" when there is none.
+// or of the ordinal from first to ninth ("1st" of "twenty-first"), and
+// where that word ends; "" when there is none.
 func unitAfter(p string, words [][2]int, i int) (string, int) {
 	if i+1 >= len(words) || p[words[i][1]] != '-' || words[i+1][0] != words[i][1]+1 {
 		return "", 0
@@ -877,8 +880,8 @@ func unitAfter(p string, words [][2]int, i int) (string, int) {
 	switch d := numberValues[strings.ToLower(u)]; {
 	case strings.EqualFold(u, "one"):
 		return "1", words[i+1][1]
-	case len(d) == 1 && d != "0":
-		return d, words[i+1][1]
+	case len(d) == 1 && d != "0", len(d) == 3:
+		return d, words[i+1][1] // a digit, or an ordinal's ("1st", "9th")
 	}
 	return "", 0
 }
