@@ -772,8 +772,17 @@ func (in *inline) flush() {
 		in.r.form.titles = append(in.r.form.titles, "")
 		return "\x01a(" + trimmed + "|" + dest + "|\x04)" + u[len(trimmed):]
 	})
-	in.b.WriteString(numberDigits(minusSign().ReplaceAllString(p, "-$1")))
+	p = unitJoined().ReplaceAllString(minusSign().ReplaceAllString(p, "-$1"), "$1 $2$3")
+	in.b.WriteString(numberDigits(p))
 }
+
+// unitJoined matches a number written against a unit of two letters or
+// more ("5km", "40GB", "200ms"), which prose writes after a space as
+// often; a letter alone ("5m": metres, minutes or millions) and any
+// other letters ("2FA") are kept as written, and so is the unit's case.
+var unitJoined = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`([0-9])(km|cm|mm|mi|ft|kg|mg|lb|lbs|oz|ms|μs|ns|min|mins|sec|secs|hr|hrs|KB|MB|GB|TB|PB|KiB|MiB|GiB|TiB|kB|Kb|Mb|Gb|Tb|kbps|Mbps|Gbps|kHz|MHz|GHz|kW|MW|kWh|mAh)([^A-Za-z0-9_]|$)`)
+})
 
 // minusSign matches the minus sign U+2212 before a digit, which prose
 // writes as a hyphen-minus as often ("−18 °C" is "-18 °C"); elsewhere
