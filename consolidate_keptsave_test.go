@@ -8,7 +8,6 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/internal/edithook"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // An editor (which takes no lock) saves the KEPT note without the kept
@@ -42,13 +41,7 @@ func TestConsolidateKeepsTheCopyWhenTheKeptNoteLosesIt(t *testing.T) {
 						return
 					}
 					fired++
-					if how == "rename" {
-						memweavetest.WriteFile(t, root, "memory/2026-11-20.md", saved)
-						return
-					}
-					if err := os.WriteFile(newer, []byte(saved), 0o644); err != nil {
-						t.Error(err)
-					}
+					saveAsEditor(t, root, "memory/2026-11-20.md", saved, how)
 				})
 				res, err := w.ApplyConsolidation(ctx, []string{gs[0].ID})
 				if fired == 0 {
