@@ -35,13 +35,7 @@ func TestConsolidateKeepsEditorSaveBeforeDelete(t *testing.T) {
 					return
 				}
 				fired++
-				if how == "rename" {
-					memweavetest.WriteFile(t, root, "memory/2026-11-01.md", saved)
-					return
-				}
-				if err := os.WriteFile(older, []byte(saved), 0o644); err != nil {
-					t.Error(err)
-				}
+				saveAsEditor(t, root, "memory/2026-11-01.md", saved, how)
 			})
 			res, err := w.ApplyConsolidation(ctx, []string{gs[0].ID})
 			if fired == 0 {
@@ -57,5 +51,20 @@ func TestConsolidateKeepsEditorSaveBeforeDelete(t *testing.T) {
 				t.Errorf("files left in memory/.memweave-tmp: %v", left)
 			}
 		})
+	}
+}
+
+// saveAsEditor saves the note rel of the workspace root with text as an
+// editor that takes no lock does: how is "rename" (a new file renamed
+// over it) or "in place" (the file rewritten). It reports failures with
+// t.Error, for use inside a hook.
+func saveAsEditor(t *testing.T, root, rel, text, how string) {
+	t.Helper()
+	if how == "rename" {
+		memweavetest.WriteFile(t, root, rel, text)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(rel)), []byte(text), 0o644); err != nil {
+		t.Error(err)
 	}
 }

@@ -376,10 +376,13 @@ func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
 // ([sameRendered]); and in either case kept drops no footnote marker
 // of dropped (its label may be a word kept's text holds elsewhere, so
 // no word rule sees it go). It parses only a pair the words hold apart
-// or whose dropped copy may hold a marker.
+// or whose dropped copy may hold a marker, or whose words differ in a
+// stop word that is a value ([valuesAlike]: [Pairs] pairs such copies
+// only as one text in two forms, whose link titles the words rule does
+// not weigh).
 func keepsForm(kept, dropped string) bool {
 	words := len(Loses(kept, dropped)) == 0 && len(Adds(kept, dropped)) == 0
-	if words && !strings.Contains(dropped, "[^") {
+	if words && !strings.Contains(dropped, "[^") && valuesAlike(kept, dropped) {
 		return true
 	}
 	fk, okK := rendered(kept)
@@ -388,9 +391,22 @@ func keepsForm(kept, dropped string) bool {
 	case !okK || !okD:
 		return words
 	case fk.oneText(fd):
-		return fk.covers(fd, kept)
+		return fk.covers(fd, kept, dropped)
 	}
 	return words && within(fd.marks, fk.marks)
+}
+
+// valuesAlike reports whether the words only one of a and b holds are
+// none a value or a stop word saying which way, who or when
+// ([valueKind], [wordingWords]): "not" in a link title is such a word.
+func valuesAlike(a, b string) bool {
+	onlyA, onlyB := Diff(a, b)
+	for _, w := range append(onlyA, onlyB...) {
+		if valueKind(w, false) != "" || tokenize.IsStopWord(w) && !wordingWords[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // Hash is the content hash of a passage's text: the hex SHA-256 of it.

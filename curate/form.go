@@ -62,6 +62,9 @@ func differsInForm(a, b string, written [2]string, wa, wb words) (string, bool) 
 			}
 		}
 	}
+	if w, ok := spacingDiff(spacings(a), spacings(b)); ok {
+		return "code: " + w, true
+	}
 	_, fa := codeOf(a)
 	_, fb := codeOf(b)
 	if w, ok := firstDiff(fa, fb); ok {
@@ -722,22 +725,30 @@ func accentDiff(a, b string) (string, bool) {
 
 // writesAccents reports whether text holds a letter or mark that folding
 // changes (tokenize.Fold: a Latin letter with a diacritic, a Greek one
-// with an accent, "ё", a Hebrew or Arabic point).
+// with an accent, "ё", a Hebrew or Arabic point), or one of the letters
+// tokenize.Normalize writes as others ([foldedApart]: "ß", "ı").
 func writesAccents(text string) bool {
 	for _, r := range text {
-		if r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsMark(r)) && tokenize.Fold(string(r)) != string(r) {
+		if r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsMark(r)) && (tokenize.Fold(string(r)) != string(r) || strings.ContainsRune("ßẞı", r)) {
 			return true
 		}
 	}
 	return false
 }
 
+// foldedApart writes the letters tokenize.Normalize folds into other
+// letters and tokenize.Fold keeps as their own: "ß" as "ss" ("Maße"
+// dimensions is "Masse" mass to a reader of words) and dotless "ı" as
+// "i" ("sıkı" strict, "siki" another word), so that [spellings] files
+// both spellings under one word.
+var foldedApart = strings.NewReplacer("ß", "ss", "ẞ", "ss", "ı", "i")
+
 // spellings maps each folded word of text to the sorted distinct ways
 // it is written.
 func spellings(text string) map[string][]string {
 	out := map[string][]string{}
 	for _, raw := range rawWords(text) {
-		f := tokenize.Fold(strings.ToLower(raw))
+		f := tokenize.Fold(foldedApart.Replace(strings.ToLower(raw)))
 		if !slices.Contains(out[f], raw) {
 			out[f] = append(out[f], raw)
 			slices.Sort(out[f])
@@ -799,11 +810,32 @@ func locate(lower, t string, at int) (int, int) {
 			j += m
 		}
 		if end >= 0 {
-			return i, end
+			return trimMarks(lower, i, end)
 		}
 		i += n
 	}
 	return -1, -1
+}
+
+// trimMarks returns the span [i, j) of s without the punctuation and
+// symbols at its ends, which tokenize.Words reads as no word: the word
+// of "осёл," is "осёл", as its copy's "осел" is found without the comma.
+func trimMarks(s string, i, j int) (int, int) {
+	for i < j {
+		r, n := utf8.DecodeRuneInString(s[i:j])
+		if wordRune(r) || unicode.IsMark(r) {
+			break
+		}
+		i += n
+	}
+	for j > i {
+		r, n := utf8.DecodeLastRuneInString(s[i:j])
+		if wordRune(r) || unicode.IsMark(r) {
+			break
+		}
+		j -= n
+	}
+	return i, j
 }
 
 // maxLocate bounds the fields [locate] tries spans of (each try reads the
@@ -852,6 +884,48 @@ func codeOf(text string) (code, fencedLines []string) {
 	}
 	slices.Sort(fencedLines)
 	return out, slices.Compact(fencedLines)
+}
+
+// spacings maps each piece of code of text ([codeOf]: a span, a fenced
+// line), white space collapsed, to the sorted distinct ways it is
+// written, trimmed: [codeOf] compares code with its runs of white space
+// made one, but inside code they are what is written ("cut -d' '" is
+// not "cut -d'  '"; CommonMark keeps a span's inner spaces).
+func spacings(text string) map[string][]string {
+	out := map[string][]string{}
+	add := func(c string) {
+		c = strings.TrimSpace(c)
+		if k := collapse(c); k != "" && !slices.Contains(out[k], c) {
+			out[k] = append(out[k], c)
+			slices.Sort(out[k])
+		}
+	}
+	var f mdfence.Fence
+	for _, line := range strings.Split(text, "\n") {
+		isFence, fenced := f.Step(line)
+		switch {
+		case isFence:
+		case fenced:
+			add(line)
+		default:
+			parts := strings.Split(line, "`")
+			for i := 1; i < len(parts)-1; i += 2 {
+				add(parts[i])
+			}
+		}
+	}
+	return out
+}
+
+// spacingDiff returns a piece of code both [spacings] hold, white space
+// collapsed, that they write with other white space, as one writes it.
+func spacingDiff(a, b map[string][]string) (string, bool) {
+	for _, k := range slices.Sorted(maps.Keys(a)) {
+		if wb, ok := b[k]; ok && !slices.Equal(a[k], wb) {
+			return a[k][0], true
+		}
+	}
+	return "", false
 }
 
 // collapse returns s with its runs of white space made one space, and

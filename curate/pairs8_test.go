@@ -58,3 +58,9 @@ func TestPairs15(t *testing.T) { roundPairs(t, "testdata/pairs15.txt") }
 
 // TestPairs16 scores round thirteen's set (testdata/pairs16.txt).
 func TestPairs16(t *testing.T) { roundPairs(t, "testdata/pairs16.txt") }
+
+// TestPairs17 scores round fourteen's set (testdata/pairs17.txt).
+func TestPairs17(t *testing.T) { roundPairs(t, "testdata/pairs17.txt") }
+
+// TestPairs18 scores lane cur15's second set (testdata/pairs18.txt).
+func TestPairs18(t *testing.T) { roundPairs(t, "testdata/pairs18.txt") }

@@ -37,7 +37,7 @@ func sameRendered(kept, dropped string) bool {
 	}
 	fk, okK := rendered(kept)
 	fd, okD := rendered(dropped)
-	return okK && okD && fk.oneText(fd) && fk.covers(fd, kept)
+	return okK && okD && fk.oneText(fd) && fk.covers(fd, kept, dropped)
 }
 
 // form is a document as [rendered] writes it: text, each code block's
@@ -63,20 +63,22 @@ type form struct {
 // changed is not), and one copy's footnote markers all in the other.
 func (f form) oneText(g form) bool {
 	return f.text == g.text && languagesAlike(f.infos, g.infos) && alikeOrOne(f.titles, g.titles) &&
-		(within(f.marks, g.marks) || within(g.marks, f.marks)) && shiftedByOne(f.levels, g.levels)
+		(within(f.marks, g.marks) || within(g.marks, f.marks)) && shifted(f.levels, g.levels)
 }
 
-// shiftedByOne reports whether the heading levels b are those of a, of
-// the same ranks, each moved by one delta of at most one level: a
-// section copied one level deeper or shallower ("## X" as "### X", "#
-// X" as a setext level two) is form; a jump of two levels ("X ===" as
-// "### X") is held, as round twelve's set labels it (pairs14).
-func shiftedByOne(a, b []int) bool {
+// shifted reports whether the heading levels b are those of a, each
+// moved by one delta: a section copied deeper or shallower ("## X" as
+// "### X", "X ===" as "### X") is form, as the words rule already reads
+// ATX headings; the place of the passage in its note's outline is
+// compared apart ([Passage.Under]). A delta that differs between two
+// headings (one section put under another, or two made siblings) is
+// held.
+func shifted(a, b []int) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if d := b[i] - a[i]; d < -1 || d > 1 || d != b[0]-a[0] {
+		if b[i]-a[i] != b[0]-a[0] {
 			return false
 		}
 	}
@@ -89,9 +91,29 @@ func shiftedByOne(a, b []int) bool {
 // footnote without a reference), and each link title of dropped that f
 // lacks holds no content word keptText lacks ("Design review" on a link
 // to the design review checklist is form; "Owned by the SRE guild" is
-// not). A code block's language either copy lacks is form alone.
-func (f form) covers(dropped form, keptText string) bool {
-	return len(f.loses(dropped, keptText)) == 0
+// not); nor does f add a title that says more than droppedText
+// ([form.adds]). A code block's language either copy lacks is form
+// alone.
+func (f form) covers(dropped form, keptText, droppedText string) bool {
+	return len(f.loses(dropped, keptText)) == 0 && len(f.adds(dropped, droppedText)) == 0
+}
+
+// adds returns the link titles of f that dropped, the form of
+// droppedText, lacks and that hold a word droppedText lacks that says
+// something ([titleSaysMore]), quoted: a title "Deprecated" or "Do not
+// use" on a link says what the text does not, as the word would in
+// prose ([Adds]); "Alert runbook" on the alert runbook link does not.
+func (f form) adds(dropped form, droppedText string) []string {
+	var out []string
+	for i, t := range f.titles {
+		if t == "" || dropped.titles[i] != "" {
+			continue
+		}
+		if titleSaysMore(t, droppedText) {
+			out = append(out, strconv.Quote(t))
+		}
+	}
+	return out
 }
 
 // loses returns the footnote markers of dropped that f, the form of
@@ -108,19 +130,42 @@ func (f form) loses(dropped form, keptText string) []string {
 			out = append(out, m[strings.LastIndexByte(m, '|')+1:])
 		}
 	}
-	var words []string
 	for i, t := range dropped.titles {
 		if t == "" || t == f.titles[i] {
 			continue
 		}
-		if words == nil {
-			words = ContentWords(keptText)
-		}
-		if len(minus(ContentWords(t), words)) > 0 {
+		if titleSaysMore(t, keptText) {
 			out = append(out, strconv.Quote(t))
 		}
 	}
 	return out
+}
+
+// titleSaysMore reports whether the link title t holds a word that
+// text, a passage, lacks and that says something: a content word, or a
+// value such as a negation ("not the runbook" on a link to the runbook)
+// or a number. Adverbs of manner and fillers ([Changes]) do not count,
+// nor does a word of a URL's path ("Holidays" on a link to
+// ".../holidays").
+func titleSaysMore(t, text string) bool {
+	var have []string
+	for _, w := range wordsOf(t).list {
+		if !(content(w) && Changes(w) || valueKind(w, false) != "") {
+			continue
+		}
+		if have == nil {
+			have = wordsOf(text + " " + strings.Map(func(r rune) rune {
+				if wordRune(r) {
+					return r
+				}
+				return ' '
+			}, text)).list
+		}
+		if _, ok := slices.BinarySearch(have, w); !ok {
+			return true
+		}
+	}
+	return false
 }
 
 // languagesAlike reports whether the code blocks' info strings, of
@@ -217,6 +262,17 @@ func (f *Forms) Loses(kept, dropped int) []string {
 		return nil
 	}
 	return f.form[kept].loses(f.form[dropped], f.ps[kept].Text)
+}
+
+// Adds returns the link titles passage kept adds to passage dropped
+// that say what dropped's text does not ("Deprecated"), quoted, when the
+// two are one text in two forms ([Forms.OneText]): [Groups] holds such a
+// pair apart. Nil when none, or when the two are not one text.
+func (f *Forms) Adds(kept, dropped int) []string {
+	if !f.OneText(kept, dropped) {
+		return nil
+	}
+	return f.form[kept].adds(f.form[dropped], f.ps[dropped].Text)
 }
 
 // markdown parses CommonMark alone: goldmark's GFM extension package
@@ -417,13 +473,15 @@ func (r *renderer) list(n *ast.List) bool {
 		items = append(items, r.out.String())
 	}
 	r.out = out
-	// A bullet list is a set: its items in any order, unless the
-	// passage says the order counts, an item holds a digit (addresses,
-	// versions and times are often tried or read in order: nameservers),
-	// or an item lists something apart (its place in those lists would
-	// move).
+	// A bullet list of set members is a set: its items in any order,
+	// unless the passage says the order counts, an item holds a digit
+	// (addresses, versions and times are often tried or read in order:
+	// nameservers), an item lists something apart (its place in those
+	// lists would move), or an item is longer than a member (a step or
+	// a statement: "generate the new key pair" before "publish the
+	// public key", under a heading that names no order).
 	if !n.IsOrdered() && !r.orderSaid() && listed == len(r.form.infos)+len(r.form.titles)+len(r.form.marks) &&
-		!slices.ContainsFunc(items, hasDigit) {
+		!slices.ContainsFunc(items, hasDigit) && !slices.ContainsFunc(items, longerThanMember) {
 		slices.Sort(items)
 	}
 	for _, it := range items {
@@ -557,6 +615,27 @@ func splitCells(line string) []string {
 // orderSaid reports whether a word of the passage says the order of
 // its bullet lists counts ([orderWords]), read once, for the first
 // bullet list: a passage without one is not split into words.
+// memberWords is the most content words (not stop words) a bullet item
+// holds that [renderer.list] reads as a member of a set, in any order:
+// a tag, a name, a topic ("Dmitri from payments", "needs-triage").
+const memberWords = 3
+
+// longerThanMember reports whether the rendered bullet item holds more
+// than [memberWords] content words (the names of the marks [rendered]
+// writes, "\x01li(", left out).
+func longerThanMember(item string) bool {
+	n := 0
+	for _, w := range tokenize.Words(markName().ReplaceAllString(item, " ")) {
+		if !tokenize.IsStopWord(w) {
+			n++
+		}
+	}
+	return n > memberWords
+}
+
+// markName matches the opening of a mark [rendered] writes: "\x01li(".
+var markName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\x01[a-z0-9]*\\(") })
+
 func (r *renderer) orderSaid() bool {
 	if r.ordered == 0 {
 		r.ordered = -1
@@ -693,8 +772,22 @@ func (in *inline) flush() {
 		in.r.form.titles = append(in.r.form.titles, "")
 		return "\x01a(" + trimmed + "|" + dest + "|\x04)" + u[len(trimmed):]
 	})
+	p = unitJoined().ReplaceAllString(minusSign().ReplaceAllString(p, "-$1"), "$1 $2$3")
 	in.b.WriteString(numberDigits(p))
 }
+
+// unitJoined matches a number written against a unit of two letters or
+// more ("5km", "40GB", "200ms"), which prose writes after a space as
+// often; a letter alone ("5m": metres, minutes or millions) and any
+// other letters ("2FA") are kept as written, and so is the unit's case.
+var unitJoined = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`([0-9])(km|cm|mm|mi|ft|kg|mg|lb|lbs|oz|ms|μs|ns|min|mins|sec|secs|hr|hrs|KB|MB|GB|TB|PB|KiB|MiB|GiB|TiB|kB|Kb|Mb|Gb|Tb|kbps|Mbps|Gbps|kHz|MHz|GHz|kW|MW|kWh|mAh)([^A-Za-z0-9_]|$)`)
+})
+
+// minusSign matches the minus sign U+2212 before a digit, which prose
+// writes as a hyphen-minus as often ("−18 °C" is "-18 °C"); elsewhere
+// (in code, between words) it is kept.
+var minusSign = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\u2212([0-9])") })
 
 // withoutFullStop returns a block's inline text without the full stop
 // that ends it after a letter or digit: the pause that ends a passage
@@ -744,18 +837,31 @@ func urlEnd(u string) string {
 }
 
 // numberDigits returns p with each number word from two to twenty and
-// each ten ("three", "Twelve", "forty") written as its digits; a word
-// joined to another by a hyphen ("twenty-five") is left, and so is "one"
-// ("no one", "the one that").
+// each ten ("three", "Twelve", "forty"), each ordinal from first to
+// twentieth and each ten's ("third", "fortieth"), and each ten joined by
+// a hyphen to a word from one to nine or an ordinal from first to ninth
+// ("twenty-one", "Ninety-nine", "twenty-first"), written as its digits
+// ("3rd", "21st"); a word joined to another otherwise ("three-quarters",
+// "twenty-one-year") is left, and so is "one" alone ("no one", "the one
+// that").
 func numberDigits(p string) string {
 	var b strings.Builder
 	at := 0
-	for _, l := range asciiWords(p) {
+	words := asciiWords(p)
+	for i := 0; i < len(words); i++ {
+		l := words[i]
 		w := p[l[0]:l[1]]
 		d, ok := numberValues[strings.ToLower(w)]
-		if !ok || (w != strings.ToLower(w) && w[1:] != strings.ToLower(w[1:])) ||
-			joined(p, l[0]-1) || joined(p, l[1]) {
+		if !ok || (w != strings.ToLower(w) && w[1:] != strings.ToLower(w[1:])) || joined(p, l[0]-1) {
 			continue
+		}
+		if joined(p, l[1]) {
+			u, end := unitAfter(p, words, i)
+			if len(d) != 2 || d[0] < '2' || d[1] != '0' || u == "" || joined(p, end) {
+				continue
+			}
+			d, l[1] = d[:1]+u, end
+			i++
 		}
 		b.WriteString(p[at:l[0]])
 		b.WriteString(d)
@@ -766,6 +872,27 @@ func numberDigits(p string) string {
 	}
 	b.WriteString(p[at:])
 	return b.String()
+}
+
+// unitAfter returns the digit of the number word from one to nine that
+// follows the word words[i] of p after a hyphen ("one" of "twenty-one"),
+// or of the ordinal from first to ninth ("1st" of "twenty-first"), and
+// where that word ends; "" when there is none.
+func unitAfter(p string, words [][2]int, i int) (string, int) {
+	if i+1 >= len(words) || p[words[i][1]] != '-' || words[i+1][0] != words[i][1]+1 {
+		return "", 0
+	}
+	u := p[words[i+1][0]:words[i+1][1]]
+	if u != strings.ToLower(u) && u[1:] != strings.ToLower(u[1:]) {
+		return "", 0
+	}
+	switch d := numberValues[strings.ToLower(u)]; {
+	case strings.EqualFold(u, "one"):
+		return "1", words[i+1][1]
+	case len(d) == 1 && d != "0", len(d) == 3:
+		return d, words[i+1][1] // a digit, or an ordinal's ("1st", "9th")
+	}
+	return "", 0
 }
 
 // joined reports whether the byte of p at i joins a word to the next

@@ -71,7 +71,8 @@ temporarily permanently briefly initially originally eventually`)
 })
 
 // numberTable returns [numberValues]: each number word from two to
-// twenty and each ten, and its digits.
+// twenty and each ten, and its digits; and each ordinal from first to
+// twentieth and each ten's, and its digits ("third", "3rd").
 func numberTable() map[string]string {
 	t := map[string]string{}
 	for i, w := range strings.Fields(`two three four five six seven eight nine ten eleven twelve
@@ -82,7 +83,31 @@ thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty`) {
 		t[w] = strconv.Itoa(30 + 10*i)
 	}
 	t["zero"] = "0"
+	for i, w := range strings.Fields(`first second third fourth fifth sixth seventh eighth ninth tenth
+eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth`) {
+		t[w] = ordinal(i + 1)
+	}
+	for i, w := range strings.Fields(`thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth`) {
+		t[w] = ordinal(30 + 10*i)
+	}
 	return t
+}
+
+// ordinal returns n written as an ordinal in digits: "1st", "12th",
+// "22nd".
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 // newDateWords returns [dateWords]: the months of [monthname] less

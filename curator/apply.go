@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -773,8 +774,12 @@ func wordLines(data []byte) []string {
 // keep, both are still the files check found (c.reals) and its front
 // matter is as check read it (c.fronts), and deletes
 // the note when nothing else is left (no passage, and no front matter
-// field but those [onlyMoot] allows); it reports whether it did.
+// field but those [onlyMoot] allows); it reports whether it did. The
+// kept note is read once more when the copy is gone ([Notes.keptAfter]):
+// an editor, which takes no lock, may have saved it without keep in
+// between.
 func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, c checked) (deleted bool, err error) {
+	var before, after []byte // the copy's note as cut last read and left it
 	cut := func(old []byte) ([]byte, error) {
 		if err := n.sameFiles(c.reals, keep.Path, d.Path); err != nil {
 			return nil, err
@@ -799,9 +804,18 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, c checked) (delet
 		if n.leftEmpty(data) {
 			return nil, errLeftEmpty
 		}
+		before, after = old, data
 		return data, nil
 	}
 	_, err = memfile.Edit(ctx, n.Dir, d.Path, n.MaxFileBytes, func(_ string, old []byte) ([]byte, error) { return cut(old) })
+	if err == nil {
+		unlock, err := memfile.Lock(ctx, n.Dir)
+		if err != nil {
+			return false, fmt.Errorf("check %s after the edit of %s: %w", keep.Path, d.Path, err)
+		}
+		defer unlock()
+		return false, n.keptAfter(keep, d, before, after)
+	}
 	if !errors.Is(err, errLeftEmpty) {
 		return false, err
 	}
@@ -827,5 +841,39 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, c checked) (delet
 	if err := memfile.RemoveIf(ctx, n.Dir, d.Path, old); err != nil {
 		return false, fmt.Errorf("delete %s: %w", d.Path, err)
 	}
+	if err := n.keptAfter(keep, d, old, nil); err != nil {
+		return false, err
+	}
 	return true, nil
+}
+
+// keptAfter checks, with the write lock held, that the kept note still
+// holds keep now that the copy d has left its note: an editor may have
+// saved the kept note without the passage after the check before the
+// edit (the lock binds memweave's writers only), and the fact would be
+// in neither note. When it does not, the copy's note is put back as it
+// was (before), if it still holds what the removal left (after; nil for
+// a note deleted: no file there), and the error says so; if it was
+// saved since too, the error quotes the passage, which no note holds.
+func (n *Notes) keptAfter(keep, d Passage, before, after []byte) error {
+	kept, err := n.read(keep.Path)
+	if err == nil {
+		err = n.holds(kept, keep)
+	}
+	if err == nil {
+		return nil
+	}
+	why := fmt.Sprintf("the kept passage in %s: %v (saved meanwhile)", keep.Path, err)
+	var perr error
+	if after != nil {
+		_, perr = memfile.ReplaceIf(n.Dir, d.Path, before, after)
+	} else if _, rerr := n.read(d.Path); !errors.Is(rerr, fs.ErrNotExist) {
+		perr = fmt.Errorf("a file was saved under its name since: %w", memfile.ErrChanged)
+	} else {
+		_, perr = memfile.Replace(n.Dir, d.Path, before)
+	}
+	if perr != nil {
+		return fmt.Errorf("%s; %s lost its copy and could not be put back (%w): its text was %q", why, d.Path, perr, d.Text)
+	}
+	return fmt.Errorf("%s; %s put back as it was", why, d.Path)
 }

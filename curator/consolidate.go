@@ -302,6 +302,9 @@ func heldForm(ps []curate.Passage, copies []curate.Copy, forms *curate.Forms, p 
 	if lost := forms.Loses(kept, dropped); len(lost) > 0 {
 		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but " + ps[dropped].File + " would lose " + strings.Join(lost, " ")}, true
 	}
+	if added := forms.Adds(kept, dropped); len(added) > 0 {
+		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but " + ps[kept].File + " adds the link title " + strings.Join(added, " ")}, true
+	}
 	why := "not grouped this run"
 	for _, i := range []int{kept, dropped} {
 		if inGroup[i] {
