@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/memfile"
@@ -160,6 +161,18 @@ func decode(data []byte, p string) (*File, error) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("memweave: settings %s: empty: want a JSON object of settings, such as {}", p)
+	}
+	if !utf8.Valid(data) {
+		// The decoder would read each such byte as U+FFFD: a prefix or a
+		// model would be used, and sent, as another text than the file's.
+		at := 0
+		for r, n := rune(0), 0; at < len(data); at += n {
+			if r, n = utf8.DecodeRune(data[at:]); r == utf8.RuneError && n == 1 {
+				break
+			}
+		}
+		return nil, fmt.Errorf("memweave: settings %s:%d: byte %#x is not UTF-8 (the file is UTF-8 JSON)",
+			p, lineAt(data, int64(at), nil), data[at])
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

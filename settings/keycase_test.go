@@ -36,3 +36,30 @@ func TestReadRefusesAKeyInAnotherCase(t *testing.T) {
 		})
 	}
 }
+
+// TestReadRefusesBytesThatAreNotUTF8: JSON is UTF-8 (RFC 8259), and Go's
+// decoder reads each byte that is not as U+FFFD: a prefix or model a
+// reader of the file sees as one byte string would be used, and sent,
+// as another. The file is refused, naming the line of the first such
+// byte.
+func TestReadRefusesBytesThatAreNotUTF8(t *testing.T) {
+	for _, c := range []struct {
+		name, data string
+		line       int
+	}{
+		// tune
+		{"prefix", "{\n  \"embedder\": {\n    \"provider\": \"hash\",\n    \"document_prefix\": \"doc\xff: \"\n  }\n}\n", 4},
+		// check
+		{"query prefix overlong", "{\n  \"embedder\": {\n    \"query_prefix\": \"\xc0\xafq: \"\n  }\n}\n", 3},
+		{"key", "{\n  \"chunk_tokens\": 200,\n  \"extra_paths\": [\"a\"],\n  \"x\xe2\x82\": 1\n}\n", 4},
+		{"model surrogate", "{\"embedder\": {\"provider\": \"openai\", \"model\": \"m\xed\xa0\x80\"}}", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path, s, err := readData(t, c.data)
+			at := fmt.Sprintf("%s:%d:", path, c.line)
+			if err == nil || !strings.Contains(err.Error(), at) || !strings.Contains(err.Error(), "UTF-8") {
+				t.Fatalf("Read = %+v, %v; want an error at %s saying the file is not UTF-8", s, err, at)
+			}
+		})
+	}
+}
