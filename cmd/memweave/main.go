@@ -127,8 +127,44 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintln(stderr, app.errorLine(err, cmd))
-	return exitstatus.Code(err)
+	line, code := app.errorLine(err, cmd), exitstatus.Code(err)
+	fmt.Fprintln(stderr, line)
+	if out.n == 0 && wantsJSON(cmd, args, err) {
+		// --json promises one JSON value on stdout: the result, or,
+		// when the command failed before writing one, its error.
+		writeJSON(out, jsonError{Error: line, ExitStatus: code})
+	}
+	return code
+}
+
+// jsonError is the output of a --json command that fails before writing
+// its result: the error line stderr gets, and the exit status.
+type jsonError struct {
+	Error      string `json:"error"`
+	ExitStatus int    `json:"exit_status"`
+}
+
+// wantsJSON reports whether the command line that failed with err asks
+// for --json output: cmd's --json flag as parsed, or, when the flags
+// were not all parsed (a usage error: an unknown command or flag before
+// it), a --json argument before "--".
+func wantsJSON(cmd *cobra.Command, args []string, err error) bool {
+	if cmd != nil {
+		if f := cmd.Flags().Lookup("json"); f != nil && (f.Changed || exitstatus.IsFailure(err)) {
+			return f.Value.String() == "true"
+		}
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		name, v, set := strings.Cut(a, "=")
+		if name == "--json" {
+			b, err := strconv.ParseBool(v)
+			return !set || err == nil && b
+		}
+	}
+	return false
 }
 
 // app holds the global flags and the output streams shared by the
@@ -542,10 +578,13 @@ func (a *app) clean(msg string) string {
 type outWriter struct {
 	w   io.Writer
 	err error
+	// n counts the bytes written.
+	n int64
 }
 
 func (o *outWriter) Write(p []byte) (int, error) {
 	n, err := o.w.Write(p)
+	o.n += int64(n)
 	if err != nil && o.err == nil {
 		o.err = err
 	}
