@@ -145,26 +145,31 @@ type jsonError struct {
 }
 
 // wantsJSON reports whether the command line that failed with err asks
-// for --json output: cmd's --json flag as parsed, or, when the flags
-// were not all parsed (a usage error: an unknown command or flag before
-// it), a --json argument before "--".
+// for --json output: cmd's --json flag as parsed when the command ran;
+// after a usage error (an unknown command or flag, a flag given twice),
+// whose flags may be parsed in part, the --json arguments before "--",
+// when every one of them says true.
 func wantsJSON(cmd *cobra.Command, args []string, err error) bool {
-	if cmd != nil {
-		if f := cmd.Flags().Lookup("json"); f != nil && (f.Changed || exitstatus.IsFailure(err)) {
-			return f.Value.String() == "true"
-		}
+	if cmd != nil && exitstatus.IsFailure(err) {
+		f := cmd.Flags().Lookup("json")
+		return f != nil && f.Value.String() == "true"
 	}
+	want := false
 	for _, a := range args {
 		if a == "--" {
 			break
 		}
 		name, v, set := strings.Cut(a, "=")
-		if name == "--json" {
-			b, err := strconv.ParseBool(v)
-			return !set || err == nil && b
+		if name != "--json" {
+			continue
 		}
+		b, perr := strconv.ParseBool(v)
+		if set && (perr != nil || !b) {
+			return false
+		}
+		want = true
 	}
-	return false
+	return want
 }
 
 // app holds the global flags and the output streams shared by the
