@@ -6,6 +6,7 @@ import (
 	"os"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/internal/valueerr"
 )
@@ -104,6 +105,14 @@ func (c *Config) Validate() error {
 	}
 	if c.Provider == "hash" && c.Custom == nil && c.Dims > MaxHashDims {
 		return &FieldError{"Dims", valueerr.New(fmt.Sprintf("must be in [0, %d] for the hash embedder", MaxHashDims), c.Dims)}
+	}
+	for _, f := range []struct{ name, v string }{{"Model", c.Model}, {"QueryPrefix", c.QueryPrefix}, {"DocumentPrefix", c.DocumentPrefix}} {
+		// JSON, of memweave.json and of the requests, writes each byte
+		// that is not UTF-8 as U+FFFD: the value recorded and sent would
+		// not be the one given.
+		if !utf8.ValidString(f.v) {
+			return &FieldError{f.name, fmt.Errorf("%+q is not UTF-8 text: memweave.json and the server's requests cannot carry it", f.v)}
+		}
 	}
 	if c.Provider == "openai" && c.Model == "" && c.Custom == nil {
 		return &FieldError{"Model", fmt.Errorf("required for the openai provider")}

@@ -79,7 +79,35 @@ func envelopeError(data []byte, env envelope, ok bool) (json.RawMessage, int, st
 	if text := levelError(p); text != "" {
 		return id, jsonrpc.CodeInvalidParams, text
 	}
+	if text := cursorError(method, p); text != "" {
+		return id, jsonrpc.CodeInvalidParams, text
+	}
 	return nil, 0, ""
+}
+
+// cursorError is the text refusing the params p ([paramsError]'s) of a
+// list request whose "cursor" is not empty, "" for any other request.
+// A cursor continues a list from a previous answer's "nextCursor", and
+// this server gives none: each list fits one page (the SDK's default of
+// 1,000 items). The SDK answered any cursor it could not decode with a
+// bare "invalid params".
+func cursorError(method string, p any) string {
+	var cursor string
+	switch p := p.(type) {
+	case *mcp.ListToolsParams:
+		cursor = p.Cursor
+	case *mcp.ListPromptsParams:
+		cursor = p.Cursor
+	case *mcp.ListResourcesParams:
+		cursor = p.Cursor
+	case *mcp.ListResourceTemplatesParams:
+		cursor = p.Cursor
+	}
+	if cursor == "" {
+		return ""
+	}
+	return fmt.Sprintf(`invalid params: "cursor" of %q is %q, which this server never gave: each list fits one answer (no "nextCursor"); call it without a cursor`,
+		method, clip(cursor, 40))
 }
 
 // logLevels are the levels of logging/setLevel, as MCP names them

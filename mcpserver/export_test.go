@@ -37,3 +37,20 @@ func WithEntered(opts *Options) (o *Options, tools, entered *atomic.Int64) {
 	}
 	return o, tools, entered
 }
+
+// WithLargeRunning returns opts (nil: the defaults) with a hook that
+// keeps in peak the most calls of the tools MaxLargeAnswers bounds seen
+// running at once, and counts in started those that started.
+func WithLargeRunning(opts *Options) (o *Options, peak, started *atomic.Int64) {
+	o = &Options{}
+	if opts != nil {
+		*o = *opts
+	}
+	peak, started = new(atomic.Int64), new(atomic.Int64)
+	o.largeRunning = func(n int) {
+		started.Add(1)
+		for p := peak.Load(); int64(n) > p && !peak.CompareAndSwap(p, int64(n)); p = peak.Load() {
+		}
+	}
+	return o, peak, started
+}

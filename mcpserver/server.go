@@ -47,6 +47,9 @@ type Options struct {
 	// entered, when set (by tests), is called by [Serve]'s connection
 	// when an answer enters Write, with the tool calls still running.
 	entered func(tools int)
+	// largeRunning, when set (by tests), is called as a call of the
+	// tools [MaxLargeAnswers] bounds starts, with the number running.
+	largeRunning func(n int)
 }
 
 // withDefaults returns a copy of opts (which may be nil) with the
@@ -94,10 +97,44 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 	o := opts.withDefaults()
 	srv := mcp.NewServer(&mcp.Implementation{Name: o.Name, Title: "memweave memory", Version: o.Version},
 		&mcp.ServerOptions{Instructions: o.Instructions, Logger: o.Logger})
-	t := &tools{w: w, log: o.Logger, inputs: map[string]*jsonschema.Schema{}}
+	t := &tools{w: w, log: o.Logger, inputs: map[string]*jsonschema.Schema{}, large: make(chan struct{}, MaxLargeAnswers), largeRunning: o.largeRunning}
 	t.register(srv)
-	srv.AddReceivingMiddleware(t.checkArgs)
+	srv.AddReceivingMiddleware(t.checkArgs, t.boundLarge)
 	return srv
+}
+
+// MaxLargeAnswers is the most calls of the tools whose answer may hold
+// a megabyte (memory_get, memory_pack) that a server runs at once, over
+// all its sessions; the others wait their turn. Each such answer is
+// built in several copies (the text, the structured content, their JSON
+// and its check against the output schema): 64 memory_get calls of a
+// 1 MiB note at once took the process to 770-980 MB.
+const MaxLargeAnswers = 4
+
+// largeAnswers are the tools that [MaxLargeAnswers] bounds.
+var largeAnswers = map[string]bool{"memory_get": true, "memory_pack": true}
+
+// boundLarge is a receiving middleware that runs at most
+// [MaxLargeAnswers] calls of the tools of [largeAnswers] at once, from
+// their arguments' check to the result the SDK encodes; a call waits
+// for its turn, or its cancellation.
+func (t *tools) boundLarge(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		p, ok := req.GetParams().(*mcp.CallToolParamsRaw)
+		if !ok || method != "tools/call" || !largeAnswers[p.Name] {
+			return next(ctx, method, req)
+		}
+		select {
+		case t.large <- struct{}{}:
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%s: %w", p.Name, context.Cause(ctx))
+		}
+		defer func() { <-t.large }()
+		if t.largeRunning != nil {
+			t.largeRunning(len(t.large))
+		}
+		return next(ctx, method, req)
+	}
 }
 
 // cancelWait is how long [Serve] waits, after the grace period, for
@@ -217,6 +254,10 @@ type tools struct {
 	log *slog.Logger
 	// inputs are the tools' input schemas, by name, set by register.
 	inputs map[string]*jsonschema.Schema
+	// large holds a token for each call of [largeAnswers] running.
+	large chan struct{}
+	// largeRunning is [Options.largeRunning].
+	largeRunning func(n int)
 }
 
 // handler adapts fn, which returns a tool's output or an error, to the

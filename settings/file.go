@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/memfile"
@@ -161,12 +162,24 @@ func decode(data []byte, p string) (*File, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("memweave: settings %s: empty: want a JSON object of settings, such as {}", p)
 	}
+	if !utf8.Valid(data) {
+		// The decoder would read each such byte as U+FFFD: a prefix or a
+		// model would be used, and sent, as another text than the file's.
+		at := 0
+		for r, n := rune(0), 0; at < len(data); at += n {
+			if r, n = utf8.DecodeRune(data[at:]); r == utf8.RuneError && n == 1 {
+				break
+			}
+		}
+		return nil, fmt.Errorf("memweave: settings %s:%d: byte %#x is not UTF-8 (the file is UTF-8 JSON)",
+			p, lineAt(data, int64(at), nil), data[at])
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var s File
 	if err := dec.Decode(&s); err != nil {
 		if strings.Contains(err.Error(), "unknown field") {
-			if lines, _ := keyLines(data); lines != nil {
+			if lines, _, _ := keyLines(data); lines != nil {
 				if err := unknownKey(lines, p); err != nil {
 					return nil, err
 				}
@@ -195,11 +208,19 @@ func decode(data []byte, p string) (*File, error) {
 			p, lineAt(data, at, nil), rest[:min(len(rest), 16)])
 	}
 	var dup string
-	s.lines, dup = keyLines(data)
+	var cased keyAt
+	s.lines, dup, cased = keyLines(data)
 	if dup != "" {
 		// Decoding kept the last value silently: a reader of the file,
 		// who approves what it says, could see another.
 		return nil, fmt.Errorf("memweave: settings %s:%d: %s: given more than once", p, s.lines[dup], dup)
+	}
+	if cased.path != "" {
+		// Decoding matched it to a setting up to case: a reader of the
+		// file (or a program reading it case-sensitively) takes it for
+		// a key that does nothing, while memweave uses its value.
+		return nil, fmt.Errorf("memweave: settings %s:%d: key %+q: setting names are lower case ASCII: write %q",
+			p, cased.line, cased.path, cased.want)
 	}
 	return &s, nil
 }
@@ -282,16 +303,25 @@ func target(workspace, p string) (string, error) {
 	return real, nil
 }
 
+// keyAt is a key of the settings file as written: its dotted path, its
+// line and its last part as [foldKey] spells it.
+type keyAt struct {
+	path, want string
+	line       int
+}
+
 // keyLines returns the line of every key of the JSON object in data,
-// by dotted path ("embedder.dims"), for errors about a value, and the
+// by dotted path ("embedder.dims"), for errors about a value; the
 // first key given twice in one object, if any, whose line is then that
-// of its second occurrence. data has decoded into File, so it is one
-// object of known, shallow shape.
-func keyLines(data []byte) (lines map[string]int, dup string) {
+// of its second occurrence; and the first key, by position, written
+// otherwise than [foldKey] spells it ("Base_URL"). data has decoded
+// into File, so it is one object of known, shallow shape.
+func keyLines(data []byte) (lines map[string]int, dup string, cased keyAt) {
 	lines = make(map[string]int)
 	dec := json.NewDecoder(bytes.NewReader(data))
-	var walk func(prefix string) bool
-	walk = func(prefix string) bool {
+	// prefix is the path of the object walked as folded, raw as written.
+	var walk func(prefix, raw string) bool
+	walk = func(prefix, raw string) bool {
 		t, err := dec.Token()
 		if err != nil {
 			return false
@@ -301,7 +331,7 @@ func keyLines(data []byte) (lines map[string]int, dup string) {
 			return true
 		}
 		for dec.More() {
-			name := prefix
+			name, rawName := prefix, raw
 			if d == '{' {
 				k, err := dec.Token()
 				if err != nil {
@@ -310,22 +340,25 @@ func keyLines(data []byte) (lines map[string]int, dup string) {
 				key, _ := k.(string)
 				name = prefix + foldKey(key)
 				line := bytes.Count(data[:dec.InputOffset()], []byte("\n")) + 1
+				if want := foldKey(key); key != want && cased.path == "" {
+					cased = keyAt{path: raw + key, want: want, line: line}
+				}
 				if _, seen := lines[name]; seen {
 					lines[name], dup = line, name
 					return false
 				}
 				lines[name] = line
-				name += "."
+				name, rawName = name+".", raw+key+"."
 			}
-			if !walk(name) {
+			if !walk(name, rawName) {
 				return false
 			}
 		}
 		_, err = dec.Token()
 		return err == nil
 	}
-	walk("")
-	return lines, dup
+	walk("", "")
+	return lines, dup, cased
 }
 
 // foldKey returns key as the decoder matches it to a field: up to

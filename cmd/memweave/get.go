@@ -74,11 +74,13 @@ a note under memory/ is read from its file, with a warning.`,
 // getFromFile reads the lines of a note under memory/ from its file when
 // opening the workspace failed with openErr because the disk is full or
 // read-only, or the folder not this user's to write (SQLite cannot make
-// the index's -wal and -shm files): get
+// the index's -wal and -shm files), or the index is damaged (cut short,
+// or not SQLite: [memweave.ErrCorruptIndex]): get
 // needs no index for such a note. It warns that the index was not used;
 // any other failure returns openErr.
 func (a *app) getFromFile(cmd *cobra.Command, openErr error, path string, from, count int) (text, hash string, err error) {
-	if !errors.Is(openErr, syscall.ENOSPC) && !errors.Is(openErr, syscall.EDQUOT) && !errors.Is(openErr, syscall.EROFS) && !errors.Is(openErr, fs.ErrPermission) {
+	if !errors.Is(openErr, syscall.ENOSPC) && !errors.Is(openErr, syscall.EDQUOT) && !errors.Is(openErr, syscall.EROFS) && !errors.Is(openErr, fs.ErrPermission) &&
+		!errors.Is(openErr, memweave.ErrCorruptIndex) {
 		return "", "", openErr
 	}
 	text, hash, err = memweave.GetFile(cmd.Context(), a.workspace, path, from, count)

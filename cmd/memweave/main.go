@@ -97,10 +97,30 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stopOnSignal()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// stopOnSignal returns a context cancelled by the first SIGINT or
+// SIGTERM, which lets the command stop in good order (a server answers
+// the calls in flight, for up to its grace period). The signals are
+// given back to the system before the context ends: a second one ends
+// the process at once, as it asks.
+func stopOnSignal() (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		select {
+		case <-sigs:
+		case <-ctx.Done():
+		}
+		signal.Stop(sigs)
+		cancel()
+	}()
+	return ctx, cancel
 }
 
 // readCommands are the commands that read once and exit, and so run
@@ -127,8 +147,49 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintln(stderr, app.errorLine(err, cmd))
-	return exitstatus.Code(err)
+	line, code := app.errorLine(err, cmd), exitstatus.Code(err)
+	fmt.Fprintln(stderr, line)
+	if out.n == 0 && wantsJSON(cmd, args, err) {
+		// --json promises one JSON value on stdout: the result, or,
+		// when the command failed before writing one, its error.
+		writeJSON(out, jsonError{Error: line, ExitStatus: code})
+	}
+	return code
+}
+
+// jsonError is the output of a --json command that fails before writing
+// its result: the error line stderr gets, and the exit status.
+type jsonError struct {
+	Error      string `json:"error"`
+	ExitStatus int    `json:"exit_status"`
+}
+
+// wantsJSON reports whether the command line that failed with err asks
+// for --json output: cmd's --json flag as parsed when the command ran;
+// after a usage error (an unknown command or flag, a flag given twice),
+// whose flags may be parsed in part, the --json arguments before "--",
+// when every one of them says true.
+func wantsJSON(cmd *cobra.Command, args []string, err error) bool {
+	if cmd != nil && exitstatus.IsFailure(err) {
+		f := cmd.Flags().Lookup("json")
+		return f != nil && f.Value.String() == "true"
+	}
+	want := false
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		name, v, set := strings.Cut(a, "=")
+		if name != "--json" {
+			continue
+		}
+		b, perr := strconv.ParseBool(v)
+		if set && (perr != nil || !b) {
+			return false
+		}
+		want = true
+	}
+	return want
 }
 
 // app holds the global flags and the output streams shared by the
@@ -542,10 +603,13 @@ func (a *app) clean(msg string) string {
 type outWriter struct {
 	w   io.Writer
 	err error
+	// n counts the bytes written.
+	n int64
 }
 
 func (o *outWriter) Write(p []byte) (int, error) {
 	n, err := o.w.Write(p)
+	o.n += int64(n)
 	if err != nil && o.err == nil {
 		o.err = err
 	}

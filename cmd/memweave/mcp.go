@@ -155,6 +155,12 @@ are answered, for up to 30 seconds.`,
 			// it; a closed stdout fails the answer's write and ends the
 			// session.
 			outlivePipeReaders()
+			// The signal that ends ctx starts the grace period; main
+			// gave the signals back to the system before.
+			stopping := context.AfterFunc(ctx, func() {
+				fmt.Fprintf(a.stderr, "memweave: stopping: the calls in flight finish within %s (Ctrl-C again stops at once)\n", mcpserver.DefaultShutdownGrace)
+			})
+			defer stopping()
 			opts := mcpserver.Options{Logger: logger}
 			if ln == nil {
 				mcpStdioHint(isTerminal(os.Stdin), a.stderr)

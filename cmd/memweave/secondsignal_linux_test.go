@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestSecondSignalEndsTheGrace: on SIGINT or SIGTERM the MCP server lets
+// the calls in flight finish, for up to 30 seconds; a second signal did
+// nothing (signal.NotifyContext kept catching it), so whoever pressed
+// Ctrl-C again waited out a call held by another process's lock (or a
+// stalled embedding server). The
+// first signal starts the grace once, saying so on stderr ("memweave:
+// stopping: ... Ctrl-C again stops at once"); the second now ends the
+// process at once, by that signal, over HTTP and stdio alike.
+func TestSecondSignalEndsTheGrace(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		sig  syscall.Signal
+		http bool
+	}{
+		// tune
+		{"http SIGINT", syscall.SIGINT, true},
+		// check
+		{"http SIGTERM", syscall.SIGTERM, true},
+		{"stdio SIGINT", syscall.SIGINT, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			// Another process holds the workspace's write lock: a
+			// memory_write call waits for it, in flight.
+			ws := testWorkspace(t)
+			holdLock(t, filepath.Join(ws, ".memweave", "write.lock"))
+			args := []string{"-w", ws, "mcp"}
+			if c.http {
+				args = append(args, "--http", "127.0.0.1:0")
+			}
+			cmd := exec.Command(binary, args...)
+			stdin, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			stderr, err := cmd.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { cmd.Process.Kill() })
+			lines := make(chan string, 100)
+			go func() {
+				sc := bufio.NewScanner(stderr)
+				for sc.Scan() {
+					select {
+					case lines <- sc.Text():
+					default:
+					}
+				}
+				close(lines)
+			}()
+			// Start a search; it waits on the embedding server.
+			if c.http {
+				line := <-lines
+				endpoint, ok := strings.CutPrefix(line, "memweave: serving MCP on ")
+				if !ok {
+					t.Fatalf("first stderr line %q, want the URL", line)
+				}
+				cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "v1"}, nil).Connect(context.Background(),
+					&mcp.StreamableClientTransport{Endpoint: endpoint}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { cs.Close() })
+				go cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "memory_write", Arguments: map[string]any{"path": "held.md", "content": "held\n"}})
+			} else {
+				go func() {
+					for _, l := range []string{`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"v0"}}}`,
+						`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+						`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"memory_write","arguments":{"path":"held.md","content":"held\\n"}}}`} {
+						stdin.Write([]byte(l + "\n"))
+					}
+				}()
+				go bufio.NewReader(stdout).WriteTo(discard{})
+			}
+			waitLine(t, lines, "write.lock")
+			if err := cmd.Process.Signal(c.sig); err != nil {
+				t.Fatal(err)
+			}
+			// The first signal is taken: the server says it stops.
+			waitLine(t, lines, "memweave: stopping")
+			if err := cmd.Process.Signal(c.sig); err != nil {
+				t.Fatal(err)
+			}
+			err = cmd.Wait()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != c.sig {
+				t.Errorf("memweave mcp after two %v: %v; want it ended by the second", c.sig, err)
+			}
+		})
+	}
+}
+
+// discard is io.Discard as a writer type of its own.
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// waitLine waits for a line holding want on lines, failing when they
+// end without one.
+func waitLine(t *testing.T, lines <-chan string, want string) {
+	t.Helper()
+	for l := range lines {
+		if strings.Contains(l, want) {
+			return
+		}
+	}
+	t.Fatalf("no line holding %q", want)
+}
