@@ -5,8 +5,9 @@
 // diversity and snippet selection, so that "a word" means the same thing
 // everywhere in memweave: in every script, the scripts written without
 // spaces between words ([IsSpaceless]) being taken character by
-// character and pair by pair ([Bigrams]), and with accents folded as the
-// keyword index folds them ([Fold]). It also holds the one English stop
+// character and pair by pair ([Bigrams]), an emoji being a word of its
+// own ([IsEmoji], held by the keyword index in its [IndexForm]), and with
+// accents folded as the keyword index folds them ([Fold]). It also holds the one English stop
 // list, [IsStopWord], and its function-word subset, [FunctionWords].
 package tokenize
 
