@@ -104,7 +104,7 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) (s
 		return "", notPushed, err
 	}
 	if state == pushedFirst {
-		if err := s.recordReplay("", ""); err != nil {
+		if err := s.recordReplay(replayed{}, replayed{}); err != nil {
 			return "", notPushed, err
 		}
 	}
@@ -123,12 +123,13 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 	case base == head:
 		return incoming, notPushed, nil // nothing of this machine's own since
 	}
-	if pushed, err := s.pushedReplayBase(ctx, head, incoming); err != nil {
+	pushed, err := s.pushedReplay(ctx, head, incoming)
+	if err != nil {
 		return "", notPushed, err
-	} else if pushed == head {
+	} else if pushed.head == head {
 		return incoming, notPushed, nil // incoming holds all of head
-	} else if pushed != "" {
-		base = pushed
+	} else if pushed.head != "" {
+		base = pushed.head
 	}
 	conflicts := len(res.Conflicts)
 	target, err := s.replay(ctx, head, incoming, base, res)
@@ -139,8 +140,14 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 		// Checked out, as any other merge, and refused after.
 		return target, notPushed, nil
 	}
-	prev, _ := readState(s.root)
-	if err := s.recordReplay(head, target); err != nil {
+	// The record of an earlier replay pushed (whose checkout failed)
+	// stays beside this one until the push is settled: this one is not
+	// on the remote if the push is rejected, and without the earlier
+	// record the next round replayed, from the merge base, changes the
+	// remote already holds, a conflict copy for each note changed since.
+	// Put back only after the rejection, it was lost to a sync killed in
+	// between (TestSyncKeepsThePushedReplaysRecordWhenAPushIsRejected).
+	if err := s.recordReplay(replayed{head, target}, pushed); err != nil {
 		return "", notPushed, err
 	}
 	// The push, over a network maybe, runs without the workspace lock,
@@ -154,14 +161,10 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 	case err != nil:
 		return "", notPushed, err
 	case rejected:
-		// The next round's replay makes these conflicts again. The
-		// record of an earlier replay pushed (whose checkout failed)
-		// comes back: this one is not on the remote, and without it
-		// the next round replayed, from the merge base, changes the
-		// remote already holds, a conflict copy for each note changed
-		// since.
+		// The next round's replay makes these conflicts again; the
+		// earlier replay's record is the one that holds.
 		res.Conflicts = res.Conflicts[:conflicts]
-		if err := s.recordReplay(prev.ReplayedHead, prev.ReplayedAs); err != nil {
+		if err := s.recordReplay(pushed, replayed{}); err != nil {
 			return "", notPushed, err
 		}
 		return "", rejectedOnly, nil
@@ -174,37 +177,49 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 	return target, pushedFirst, nil
 }
 
-// recordReplay records, before its push, that target replays head's
+// replayed is a replay recorded in the state file: this machine's
+// branch at head, and as, the replay of its changes onto the remote's.
+type replayed struct{ head, as string }
+
+// recordReplay records, before its push, that cur.as replays cur.head's
 // changes: pushed, and its checkout then failed (a full disk, a note
-// another program changed, a kill), the branch stays at head while the
-// remote holds target, and the next sync must not replay head's changes
-// onto target again: a dated log's union merge wrote each of its new
-// entries twice. "" clears the record.
-func (s *syncer) recordReplay(head, target string) error {
+// another program changed, a kill), the branch stays at cur.head while
+// the remote holds cur.as, and the next sync must not replay those
+// changes onto it again: a dated log's union merge wrote each of its new
+// entries twice. earlier is an earlier replay known pushed, kept until
+// cur's push is settled. Zero values clear the records.
+func (s *syncer) recordReplay(cur, earlier replayed) error {
 	st, _ := readState(s.root)
-	if st.ReplayedHead == head && st.ReplayedAs == target {
+	if (replayed{st.ReplayedHead, st.ReplayedAs}) == cur && (replayed{st.EarlierHead, st.EarlierAs}) == earlier {
 		return nil
 	}
-	st.ReplayedHead, st.ReplayedAs = head, target
+	st.ReplayedHead, st.ReplayedAs = cur.head, cur.as
+	st.EarlierHead, st.EarlierAs = earlier.head, earlier.as
 	return writeState(s.root, st)
 }
 
-// pushedReplayBase returns the commit of the branch whose changes a
-// replay already pushed holds, when incoming has that replay and head
-// is on top of that commit: what head changed since is all that is left
-// to replay. "" otherwise.
-func (s *syncer) pushedReplayBase(ctx context.Context, head, incoming string) (string, error) {
+// pushedReplay returns the recorded replay whose commit incoming holds,
+// the latest first, when head is on top of the branch's commit it
+// replayed: what head changed since is all that is left to replay. The
+// zero value when none.
+func (s *syncer) pushedReplay(ctx context.Context, head, incoming string) (replayed, error) {
 	st, _ := readState(s.root)
-	if st.ReplayedAs == "" || st.ReplayedHead == "" {
-		return "", nil
+	for _, r := range []replayed{{st.ReplayedHead, st.ReplayedAs}, {st.EarlierHead, st.EarlierAs}} {
+		if r.as == "" || r.head == "" {
+			continue
+		}
+		ok, err := s.isAncestor(ctx, r.as, incoming)
+		if err == nil && ok {
+			ok, err = s.isAncestor(ctx, r.head, head)
+		}
+		if err != nil {
+			return replayed{}, err
+		}
+		if ok {
+			return r, nil
+		}
 	}
-	if ok, err := s.isAncestor(ctx, st.ReplayedAs, incoming); err != nil || !ok {
-		return "", err
-	}
-	if ok, err := s.isAncestor(ctx, st.ReplayedHead, head); err != nil || !ok {
-		return "", err
-	}
-	return st.ReplayedHead, nil
+	return replayed{}, nil
 }
 
 // foreignLockWait is how long a sync waits for a git lock file that no
