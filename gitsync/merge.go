@@ -45,8 +45,8 @@ const (
 // writer changes a note between the commit and the work tree update, so
 // none is lost. It returns the branch's commit after. A replay of this
 // machine's commits onto incoming is pushed before it is checked out
-// (the lock let go during the push, and the move refused at a note a
-// writer changed meanwhile makes a further round): rejected, the next round replays the same
+// (the lock let go during the push; what writers changed meanwhile is
+// replayed onto it, [syncer.takeInWrites]): rejected, the next round replays the same
 // commits onto the remote's new tip, with nothing to undo, and its
 // window between fetch and push holds no work tree update. (Checked out
 // first, each round's window was a fetch, a replay and a checkout, longer
@@ -96,12 +96,13 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) (s
 		}
 	}
 	if err := s.checkout(ctx, head, target); err != nil {
-		if state == pushedFirst && errors.Is(err, errChangedSinceCommit) {
-			// A writer changed a note the move takes during the push:
-			// the next round commits it and replays it onto target.
-			return head, rejectedOnly, nil
+		if state != pushedFirst || !errors.Is(err, errChangedSinceCommit) {
+			return "", notPushed, err
 		}
-		return "", notPushed, err
+		// A writer changed a note the move takes during the push.
+		if target, err = s.takeInWrites(ctx, head, target, res); err != nil || target == "" {
+			return head, rejectedOnly, err
+		}
 	}
 	if state == pushedFirst {
 		if err := s.recordReplay(replayed{}, replayed{}); err != nil {
@@ -169,12 +170,41 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 		}
 		return "", rejectedOnly, nil
 	}
+	s.pushedAs = target
 	relock, err := memfile.Lock(ctx, s.root)
 	if err != nil {
 		return "", notPushed, fmt.Errorf("gitsync: %w", err)
 	}
 	*unlock = relock
 	return target, pushedFirst, nil
+}
+
+// takeInWrites commits what memweave writers changed while the replay
+// pushed, which the move to pushed refused, replays it onto pushed
+// off the work tree and moves there: the next sync pushes it. A further
+// round, a fetch, a replay and a push, gave the writers of a busy
+// workspace (three agents appending) the time to change a note again,
+// and the sync went on to its round bound, pushing each round
+// (TestSyncTakesInWritesMadeDuringEachPush). It returns "" when the move
+// is refused again (a program that takes no lock writes there): the
+// next round replays those changes.
+func (s *syncer) takeInWrites(ctx context.Context, head, pushed string, res *Result) (string, error) {
+	now, err := s.commitLocal(ctx, res)
+	if err != nil || now == head {
+		return "", err
+	}
+	target, err := s.replay(ctx, now, pushed, head, res)
+	if err != nil {
+		return "", err
+	}
+	if err := s.checkout(ctx, now, target); err != nil {
+		if errors.Is(err, errChangedSinceCommit) {
+			return "", nil
+		}
+		return "", err
+	}
+	s.localHead = now
+	return target, nil
 }
 
 // replayed is a replay recorded in the state file: this machine's

@@ -186,6 +186,10 @@ type syncer struct {
 	// localHead is HEAD once this machine's changes are committed, before
 	// the remote's commits are integrated.
 	localHead string
+	// pushedAs is the replay diverged pushed before its checkout; the
+	// branch may hold writes made during the push on top of it
+	// ([syncer.takeInWrites]).
+	pushedAs string
 	// lastRound is set for the last fetch, replay and push round, which
 	// checks the replay out before its push.
 	lastRound bool
@@ -459,7 +463,7 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 		res.Head = head
 		switch state {
 		case pushedFirst:
-			return s.pushed(ctx, head, res)
+			return s.pushed(ctx, s.pushedAs, res)
 		case notPushed:
 			if err := s.setSynced(ctx, incoming, "integrated"); err != nil {
 				return err
