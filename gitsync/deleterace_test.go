@@ -59,7 +59,7 @@ func TestSyncDeleteAndEditRaceDuringThePush(t *testing.T) {
 			if err != nil || !fired {
 				t.Fatalf("Sync(a) = %v (the writer ran: %v)", err, fired)
 			}
-			for _, ws := range []string{a, b, a, b} {
+			for _, ws := range []string{a, b} {
 				sync(t, ws, filepath.Base(ws))
 			}
 			for _, ws := range []string{a, b} {
