@@ -185,7 +185,7 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 // round, a fetch, a replay and a push, gave the writers of a busy
 // workspace (three agents appending) the time to change a note again,
 // and the sync went on to its round bound, pushing each round
-// (TestSyncTakesInWritesMadeDuringEachPush). It returns "" when the move
+// (TestSyncPushesAReplayWithoutTheWriteLock). It returns "" when the move
 // is refused again (a program that takes no lock writes there): the
 // next round replays those changes.
 func (s *syncer) takeInWrites(ctx context.Context, head, pushed string, res *Result) (string, error) {
