@@ -75,7 +75,10 @@ type HTTPOptions struct {
 	// browser requests are accepted besides those of loopback and
 	// AllowedHosts origins. A request with any other Origin header is
 	// answered with 403; a request without one (not from a browser) is
-	// accepted. Default: none.
+	// accepted. A page of one of these origins may use the server from
+	// a browser: its CORS preflight is answered 204 (before the token is
+	// asked for) and every answer to it carries
+	// Access-Control-Allow-Origin. Default: none.
 	AllowedOrigins []string
 	// BodyTimeout bounds how long the body of a request may take to
 	// arrive, so that a client sending it slowly cannot hold a
@@ -427,8 +430,35 @@ func (g *guard) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.Error(rw, "Forbidden: requests from this Origin are not allowed", http.StatusForbidden)
 		return
 	}
+	if origin := r.Header.Get("Origin"); origin != "" && slices.Contains(g.origins, origin) && allowCORS(rw, r, origin) {
+		return
+	}
 	g.limitBody(rw, r)
 	g.next.ServeHTTP(rw, r.WithContext(context.WithValue(r.Context(), requestKey{}, r.Context())))
+}
+
+// corsAllowHeaders are the request headers a browser MCP client sends
+// that a CORS preflight must allow.
+const corsAllowHeaders = "Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID"
+
+// allowCORS lets a page of origin, one of HTTPOptions.AllowedOrigins,
+// read the answer to r, and answers r itself when it is a CORS preflight
+// (without the token: a browser never sends one there), reporting
+// whether it did. Loopback origins get no CORS headers: a page served on
+// another local port has not been allowed by name.
+func allowCORS(rw http.ResponseWriter, r *http.Request, origin string) bool {
+	h := rw.Header()
+	h.Set("Access-Control-Allow-Origin", origin)
+	h.Add("Vary", "Origin")
+	if r.Method != http.MethodOptions || r.Header.Get("Access-Control-Request-Method") == "" {
+		h.Set("Access-Control-Expose-Headers", "Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After")
+		return false
+	}
+	h.Set("Access-Control-Allow-Methods", "POST, GET, DELETE")
+	h.Set("Access-Control-Allow-Headers", corsAllowHeaders)
+	h.Set("Access-Control-Max-Age", "600")
+	rw.WriteHeader(http.StatusNoContent)
+	return true
 }
 
 // requestKey is the key of the context of the HTTP request a call came
