@@ -342,10 +342,11 @@ type envelope struct {
 	ID      json.RawMessage `json:"id"`
 	Method  json.RawMessage `json:"method"`
 	Params  json.RawMessage `json:"params"`
+	Error   json.RawMessage `json:"error"`
 }
 
-// probeMessage reads the top-level "jsonrpc", "id", "method" and
-// "params" of the JSON value data begins with as the SDK reads them
+// probeMessage reads the top-level "jsonrpc", "id", "method", "params"
+// and "error" of the JSON value data begins with as the SDK reads them
 // (case-sensitive, the last of duplicate keys), skipping the other values
 // without copying them, and reports whether anything but white space
 // follows that value. ok is false when data is not such a value or nests
