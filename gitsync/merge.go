@@ -53,11 +53,11 @@ const (
 // than the whole sync of a machine that had only its own commit to push:
 // one syncing in a loop won every round, and the other's sync failed.)
 func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) (string, pushState, error) {
-	unlock, err := memfile.Lock(ctx, s.root)
-	if err != nil {
-		return "", notPushed, fmt.Errorf("gitsync: %w", err)
+	var lock workLock
+	if err := lock.take(ctx, s.root); err != nil {
+		return "", notPushed, err
 	}
-	defer func() { unlock() }()
+	defer lock.release()
 	// An edit killed since Sync's Recover may have left a note aside:
 	// back before the commit, which would record it as deleted.
 	if err := memfile.RecoverLocked(s.root); err != nil {
@@ -90,7 +90,7 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) (s
 		case base == incoming:
 			return head, notPushed, nil
 		case base != head:
-			if target, state, err = s.diverged(ctx, head, incoming, res, &unlock); err != nil || state == rejectedOnly {
+			if target, state, err = s.diverged(ctx, head, incoming, res, &lock); err != nil || state == rejectedOnly {
 				return head, state, err
 			}
 		}
@@ -115,7 +115,7 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) (s
 // both have commits the other lacks: incoming itself when head holds
 // nothing of this machine's own since an accepted rewrite, else the
 // replay of this machine's changes onto it.
-func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Result, unlock *func()) (string, pushState, error) {
+func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Result, lock *workLock) (string, pushState, error) {
 	base, err := s.rewriteBase(ctx, head, incoming)
 	switch {
 	case err != nil:
@@ -146,8 +146,7 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 	// The push, over a network maybe, runs without the workspace lock,
 	// which would hold every memweave writer as long; the move takes it
 	// again.
-	(*unlock)()
-	*unlock = func() {}
+	lock.release()
 	edithook.Step(ctx, "pushing a replay")
 	rejected, err := s.push(ctx, incoming, target)
 	switch {
@@ -166,12 +165,33 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 		}
 		return "", rejectedOnly, nil
 	}
-	relock, err := memfile.Lock(ctx, s.root)
-	if err != nil {
-		return "", notPushed, fmt.Errorf("gitsync: %w", err)
+	if err := lock.take(ctx, s.root); err != nil {
+		return "", notPushed, err
 	}
-	*unlock = relock
 	return target, pushedFirst, nil
+}
+
+// workLock is the workspace's write lock ([memfile.Lock]) as integrate
+// holds it: taken, let go for a replay's push, taken again, and let go
+// at the end only if held.
+type workLock struct{ unlock func() }
+
+// take takes the lock of the workspace root.
+func (l *workLock) take(ctx context.Context, root string) error {
+	unlock, err := memfile.Lock(ctx, root)
+	if err != nil {
+		return fmt.Errorf("gitsync: %w", err)
+	}
+	l.unlock = unlock
+	return nil
+}
+
+// release lets the lock go, if held.
+func (l *workLock) release() {
+	if l.unlock != nil {
+		l.unlock()
+		l.unlock = nil
+	}
 }
 
 // recordReplay records, before its push, that target replays head's
