@@ -77,6 +77,10 @@ func template(t *testing.T, setup func(ws []string), names ...string) func(*test
 			out[i] = filepath.Join(t.TempDir(), names[i]) // alone in its folder, as clone makes it
 			copyDir(t, w, out[i])
 			run(t, out[i], "remote", "set-url", "origin", to)
+			// The copies' stat data differ from the index's: refreshed,
+			// git sees them as the checkout it made (a sparse checkout
+			// would keep files it takes for edited).
+			run(t, out[i], "update-index", "-q", "--refresh")
 		}
 		return out
 	}
