@@ -280,11 +280,11 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 	if len(data) == 0 {
 		return nil, nil, 0, ""
 	}
-	env, _, ok := probeMessage(data)
+	env, trailing, ok := probeMessage(data)
 	switch {
 	case !ok && nestsDeeper(data, maxDepth):
 		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, errDeep
-	case !json.Valid(data):
+	case trailing || !ok && !json.Valid(data): // a value read whole is valid JSON
 		return nil, nil, jsonrpc.CodeParseError, "parse error: the message is not valid JSON"
 	case data[0] == '[':
 		return nil, nil, jsonrpc.CodeInvalidRequest, errBatch + " line"
