@@ -203,12 +203,25 @@ func enqueue(dir string) (*ticket, error) {
 	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("%s: not a folder", dir)
 	}
-	seq := NewLock(filepath.Join(dir, seqLock))
+	seqPath := filepath.Join(dir, seqLock)
+	seq := NewLock(seqPath)
 	defer seq.Close()
 	if ok, err := seq.TryLock(); err != nil || !ok {
 		return nil, errSeqBusy
 	}
-	defer seq.Unlock()
+	// The file goes once used, so that an emptied turns folder is
+	// empty: a lock taken on one another waiter removed meanwhile is no
+	// lock, and the waiter tries again.
+	mine, err1 := seq.Stat()
+	now, err2 := os.Lstat(seqPath)
+	if err1 != nil || err2 != nil || !os.SameFile(mine, now) {
+		seq.Unlock()
+		return nil, errSeqBusy
+	}
+	defer func() {
+		os.Remove(seqPath)
+		seq.Unlock()
+	}()
 	n, err := nextTicket(dir)
 	if err != nil {
 		return nil, err
@@ -229,7 +242,7 @@ func enqueue(dir string) (*ticket, error) {
 
 // seqLock is the file of a turns folder whose lock a waiter holds while
 // it numbers its ticket and puts it in place; it is held for a few
-// system calls.
+// system calls, and removed before it is let go.
 const seqLock = "seq.lock"
 
 // errSeqBusy says that another waiter holds seqLock: the wait tries to
