@@ -1,6 +1,8 @@
 package workspace_test
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -22,8 +24,8 @@ func TestMakeIndexDirKeepsAGoneWorkspaceGone(t *testing.T) {
 	if err := os.Rename(root, root+"-moved"); err != nil {
 		t.Fatal(err)
 	}
-	if dir, err := workspace.MakeIndexDir(root); err == nil {
-		t.Errorf("MakeIndexDir(%s) of a workspace renamed away = %s, nil; want an error", root, dir)
+	if dir, err := workspace.MakeIndexDir(root); !errors.Is(err, workspace.ErrNoWorkspace) || errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("MakeIndexDir(%s) of a workspace renamed away = %s, %v; want ErrNoWorkspace, not a missing note's fs.ErrNotExist", root, dir, err)
 	}
 	if _, err := os.Stat(root); err == nil {
 		t.Errorf("MakeIndexDir made the renamed workspace's folder %s again", root)

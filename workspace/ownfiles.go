@@ -72,8 +72,9 @@ func MakeIndexDir(root string) (string, error) {
 	dir := filepath.Join(root, IndexDir)
 	if err := os.Mkdir(dir, 0o755); errors.Is(err, fs.ErrNotExist) {
 		// Never made again: the folder was renamed or deleted under a
-		// long-lived process, whose notes would go to an empty copy.
-		return "", fmt.Errorf("workspace %s is gone (renamed or deleted?): %w", root, err)
+		// long-lived process, whose notes would go to an empty copy. Not
+		// fs.ErrNotExist, which callers read as a note not found.
+		return "", fmt.Errorf("workspace %s is gone (renamed or deleted?): %w", root, ErrNoWorkspace)
 	} else if err != nil && !errors.Is(err, fs.ErrExist) {
 		return "", err
 	}
