@@ -253,13 +253,8 @@ var errSeqBusy = errors.New("turns folder busy")
 // highest queued, 1 for none. Old versions named tickets by the wall
 // clock; one past theirs keeps a ticket behind them too.
 func nextTicket(dir string) (uint64, error) {
-	f, err := os.Open(dir)
+	ents, err := readTurns(dir)
 	if err != nil {
-		return 0, err
-	}
-	ents, err := f.ReadDir(maxTickets + 1)
-	f.Close()
-	if err != nil && err != io.EOF {
 		return 0, err
 	}
 	var top uint64
@@ -301,20 +296,12 @@ const staleTemp = time.Minute
 // waiter killed while it waited). Once it reaches mine it looks no
 // further.
 func queueHead(dir, mine string) (string, error) {
-	f, err := os.Open(dir)
+	ents, err := readTurns(dir)
 	if errors.Is(err, os.ErrNotExist) && mine == "" {
 		return "", nil
 	}
 	if err != nil {
 		return "", err
-	}
-	ents, err := f.ReadDir(maxTickets + 1)
-	f.Close()
-	if err != nil && err != io.EOF {
-		return "", err
-	}
-	if len(ents) > maxTickets {
-		return "", fmt.Errorf("%s: more than %d entries", dir, maxTickets)
 	}
 	names := make([]string, 0, len(ents))
 	for _, e := range ents {
@@ -336,6 +323,24 @@ func queueHead(dir, mine string) (string, error) {
 		return "", fmt.Errorf("%s: ticket %s gone", dir, mine)
 	}
 	return "", nil
+}
+
+// readTurns lists the turns folder dir, refusing one of more than
+// maxTickets entries.
+func readTurns(dir string) ([]os.DirEntry, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	ents, err := f.ReadDir(maxTickets + 1)
+	f.Close()
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	if len(ents) > maxTickets {
+		return nil, fmt.Errorf("%s: more than %d entries", dir, maxTickets)
+	}
+	return ents, nil
 }
 
 // dropStaleTemp removes the temporary ticket e of dir when it is older
