@@ -773,11 +773,14 @@ func capitalisedFirst(s string, tw []string) string {
 // is 10 MB", "Max retries: 3" or "Max 5 users". [expand] leaves them as
 // written: a name lost to "maximum" would meet every maximum.
 func boundNames(s string) string {
+	if !slices.ContainsFunc(boundAbbrevs, func(a string) bool { return strings.Contains(s, a) }) {
+		return ""
+	}
 	fields := strings.Fields(s)
 	names := ""
 	for k, f := range fields {
 		w, _ := strings.CutSuffix(strings.TrimRight(f, ".,;:!?)\"'"), "'s")
-		if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || strings.ToLower(w[1:]) != w[1:] || !strings.HasPrefix(shortForms[strings.ToLower(w)], strings.ToLower(w)) || shortForms[strings.ToLower(w)] != "maximum" {
+		if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || !slices.Contains(boundAbbrevs, w) {
 			continue
 		}
 		named := k > 0 && !strings.HasSuffix(fields[k-1], ":")

@@ -1384,6 +1384,22 @@ func newExpanded() map[string]bool {
 	return m
 }
 
+// boundAbbrevs are the abbreviations of [shortForms] that shorten
+// "maximum" ("max", not the synonym "cap"), written with one capital as
+// a name would be ("Max"): [boundNames] reads only a sentence that holds
+// one.
+var boundAbbrevs []string
+
+func newBoundAbbrevs() []string {
+	var out []string
+	for short, full := range shortForms {
+		if full == "maximum" && strings.HasPrefix(full, short) {
+			out = append(out, strings.ToUpper(short[:1])+short[1:])
+		}
+	}
+	return out
+}
+
 // phrasalNouns maps the forms of a verb whose particle makes it a noun
 // written as one word to that noun: "requests time out after 30
 // seconds" and "the request timeout is 30 seconds" speak of one
