@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -138,6 +139,13 @@ func TestHTTPRefusesTrailingNonJSONSpace(t *testing.T) {
 		if status != http.StatusBadRequest || !strings.Contains(msg, `"code":-32700`) || !strings.Contains(msg, tc.named) {
 			t.Errorf("POST call+%q: answer %d %.300s, want 400, -32700 naming %s", tc.tail, status, msg, tc.named)
 		}
+	}
+	// A line on stdio likewise: not JSON, whatever TrimSpace would make
+	// of it.
+	st := serveRaw(t, w, nil)
+	for _, tail := range []string{"\v", "\u00a0"} {
+		st.Send(call + tail)
+		checkEnvelopeAnswer(t, "stdio", "call+"+strconv.Quote(tail), st.Recv(), "null", -32700, "not valid JSON")
 	}
 	if notes := memoryFiles(t, w); !slices.Equal(notes, []string{"db.md"}) {
 		t.Errorf("memory/ after the refused bodies holds %v, want db.md alone", notes)

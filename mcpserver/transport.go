@@ -276,7 +276,9 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 		return nil, sniffID(f.head), jsonrpc.CodeInvalidRequest,
 			fmt.Sprintf("request too large (%d bytes; the limit is %d)", f.size, c.limit)
 	}
-	data := bytes.TrimSpace(f.data)
+	// JSON's white space only: a line ending in a vertical tab or a
+	// no-break space is not JSON.
+	data := bytes.Trim(f.data, " \t\r\n")
 	if len(data) == 0 {
 		return nil, nil, 0, ""
 	}
