@@ -107,8 +107,8 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 // a megabyte (memory_get, memory_pack) that a server runs at once, over
 // all its sessions; the others wait their turn. Each such answer is
 // built in several copies (the text, the structured content, their JSON
-// and its check against the output schema): 64 memory_get calls of a
-// 1 MiB note at once took the process to 770-980 MB.
+// and its check against the output schema); docs/mcp.md gives the
+// memory it saves and the command that measures it.
 const MaxLargeAnswers = 4
 
 // largeAnswers are the tools that [MaxLargeAnswers] bounds.
