@@ -8,17 +8,16 @@ import (
 	memweave "github.com/memweave/memweave-go"
 )
 
-// TestQueryWithoutWordsSaysSo: a query of emoji or punctuation alone
-// gives the keyword search nothing to look for (the index keeps words
-// only), so a search for "🚀" finds nothing although a note holds it.
-// The answer must say why, rather than only "no results": an agent
-// would take it as "nothing about it in memory". A query with words
-// gets no such warning.
+// TestQueryWithoutWordsSaysSo: a query of punctuation alone gives the
+// keyword search nothing to look for (the index keeps words only). The
+// answer must say why, rather than only "no results": an agent would take
+// it as "nothing about it in memory". A query with words gets no such
+// warning, and an emoji is a word: "🚀" finds the note holding it.
 func TestQueryWithoutWordsSaysSo(t *testing.T) {
 	_, w := openIndexed(t, map[string]string{
 		"memory/ship.md": "# Release\n\nRelease train status: 🚀 shipped on friday.\n",
 	}, memweave.Config{})
-	for _, q := range []string{"🚀", "?!", "-> =>"} {
+	for _, q := range []string{"?!", "-> =>", "© °"} {
 		resp := mustSearch(t, w, q)
 		var said bool
 		for _, wn := range resp.Warnings {
@@ -32,8 +31,10 @@ func TestQueryWithoutWordsSaysSo(t *testing.T) {
 			t.Errorf("pack %q = %v, %v; want the same warning", q, p, err)
 		}
 	}
-	if resp := mustSearch(t, w, "release 🚀"); len(resp.Warnings) != 0 {
-		t.Errorf("search %q warnings %q, want none", "release 🚀", resp.Warnings)
+	for _, q := range []string{"release 🚀", "🚀"} {
+		if resp := mustSearch(t, w, q); len(resp.Warnings) != 0 || len(resp.Results) != 1 {
+			t.Errorf("search %q = %v, warnings %q; want memory/ship.md and no warning", q, paths(resp.Results), resp.Warnings)
+		}
 	}
 }
 

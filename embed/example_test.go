@@ -32,7 +32,7 @@ func ExampleNewHash() {
 	fmt.Printf("credentials: %.2f\n", dot(q, docs[0]))
 	fmt.Printf("frontend:    %.2f\n", dot(q, docs[1]))
 	// Output:
-	// hash/fnv-ngram-v4/384 384
+	// hash/fnv-ngram-v5/384 384
 	// credentials: 0.48
 	// frontend:    0.08
 }

@@ -18,7 +18,7 @@ const DefaultHashDims = 384
 // hashModel names the feature set of [Hash]. Any change to the features,
 // weights or hash function changes the vectors and must change this name,
 // so that stored vectors are not mixed with incompatible new ones.
-const hashModel = "fnv-ngram-v4"
+const hashModel = "fnv-ngram-v5"
 
 // Feature weights. A word counts more than any one of its n-grams; a word
 // of length n has about 2n n-grams, so with these weights a typical word
@@ -96,7 +96,7 @@ func (h *Hash) dimensions() int {
 	return h.dims
 }
 
-// Identity returns {Provider: "hash", Model: "fnv-ngram-v4", Dims: dims}.
+// Identity returns {Provider: "hash", Model: "fnv-ngram-v5", Dims: dims}.
 func (h *Hash) Identity() Identity {
 	return Identity{Provider: "hash", Model: hashModel, Dims: h.dimensions()}
 }

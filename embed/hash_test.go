@@ -52,10 +52,10 @@ func TestHashIdentity(t *testing.T) {
 		h    *Hash
 		want Identity
 	}{
-		{NewHash(0), Identity{Provider: "hash", Model: "fnv-ngram-v4", Dims: DefaultHashDims}},
-		{NewHash(-3), Identity{Provider: "hash", Model: "fnv-ngram-v4", Dims: DefaultHashDims}},
-		{NewHash(64), Identity{Provider: "hash", Model: "fnv-ngram-v4", Dims: 64}},
-		{new(Hash), Identity{Provider: "hash", Model: "fnv-ngram-v4", Dims: DefaultHashDims}},
+		{NewHash(0), Identity{Provider: "hash", Model: "fnv-ngram-v5", Dims: DefaultHashDims}},
+		{NewHash(-3), Identity{Provider: "hash", Model: "fnv-ngram-v5", Dims: DefaultHashDims}},
+		{NewHash(64), Identity{Provider: "hash", Model: "fnv-ngram-v5", Dims: 64}},
+		{new(Hash), Identity{Provider: "hash", Model: "fnv-ngram-v5", Dims: DefaultHashDims}},
 	}
 	for _, tt := range tests {
 		if got := tt.h.Identity(); got != tt.want {

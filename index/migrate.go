@@ -107,6 +107,15 @@ CREATE INDEX files_expires ON files (expires) WHERE expires != '';`,
 	// reads a zero-width non-joiner beside Arabic letters as a space (it
 	// glued Persian words), so every row is written again, as for 9.
 	rebuildFTS,
+	// 12: tokenize.Normalize folds the Latin letters no accent folding
+	// reaches as keyboards without them type them ("þ" as "th", "ð" as
+	// "d", "æ" as "ae", "œ" as "oe", "ħ" as "h", "ŧ" as "t") and removes
+	// a combining diacritical mark that composes with no letter (the
+	// keyword index kept some of them inside words), and tokenize.Segment
+	// writes each emoji as a word of its own (tokenize.IndexForm: a
+	// private-use character, which unicode61 keeps), so every row is
+	// written again, as for 9.
+	rebuildFTS,
 }
 
 // rebuildFTS recreates the keyword index from the chunks, as

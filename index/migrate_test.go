@@ -269,14 +269,14 @@ func TestWantSchema(t *testing.T) {
 	}
 }
 
-// TestOpenRebuildsKeywordIndexNormalized opens a version 8, 9 and 10
+// TestOpenRebuildsKeywordIndexNormalized opens a version 8 to 11
 // index whose keyword index holds a chunk as written ("ﬁnance",
 // "rein\u00addeer", "kuber\u200dnetes", "Straße", mathematical bold
-// "zephyr", "κόσμος", "کتاب\u200cها"), and checks that Open writes it again as tokenize.Segment now
+// "zephyr", "κόσμος", "کتاب\u200cها", "Þór", "c\u0337onfig", "🚀"), and checks that Open writes it again as tokenize.Segment now
 // does, so that the plain words find it and no token of the old text is
 // left.
 func TestOpenRebuildsKeywordIndexNormalized(t *testing.T) {
-	for _, from := range []int{8, 9, 10} {
+	for _, from := range []int{8, 9, 10, 11} {
 		t.Run(fmt.Sprintf("version %d", from), func(t *testing.T) { openRebuildsNormalized(t, from) })
 	}
 }
@@ -293,7 +293,7 @@ func openRebuildsNormalized(t *testing.T, from int) {
 	if err := migrate(ctx, sdb, migrations[:from]); err != nil {
 		t.Fatalf("migrate to version %d: %v", from, err)
 	}
-	const text = "The ﬁnance team counted the rein\u00addeer on kuber\u200dnetes by the Straße, \U0001D433\U0001D41E\U0001D429\U0001D421\U0001D432\U0001D42B, κόσμος, کتاب\u200cها."
+	const text = "The ﬁnance team counted the rein\u00addeer on kuber\u200dnetes by the Straße, \U0001D433\U0001D41E\U0001D429\U0001D421\U0001D432\U0001D42B, κόσμος, کتاب\u200cها, Þór, c\u0337onfig 🚀."
 	if _, err := sdb.Exec(`INSERT INTO chunks (id, uid, path, source, seq, start_line, end_line, headings, prefix, hash, text)
 		VALUES (1, 1, 'memory/a.md', 'memory', 0, 1, 1, '', '', x'00', ?)`, text); err != nil {
 		t.Fatal(err)
@@ -308,7 +308,8 @@ func openRebuildsNormalized(t *testing.T, from int) {
 	}
 	defer db.Close()
 	for match, want := range map[string]int{`"finance"`: 1, `"reindeer"`: 1, `"ﬁnance"`: 0, `"deer"`: 0,
-		`"kubernetes"`: 1, `"kuber"`: 0, `"strasse"`: 1, `"zephyr"`: 1, `"κοσμοσ"`: 1, `"کتاب"`: 1, `"کتابها"`: 0} {
+		`"kubernetes"`: 1, `"kuber"`: 0, `"strasse"`: 1, `"zephyr"`: 1, `"κοσμοσ"`: 1, `"کتاب"`: 1, `"کتابها"`: 0,
+		`"thor"`: 1, `"þór"`: 0, `"config"`: 1, "\"\U000FF680\"": 1} {
 		hits, err := db.Keyword(ctx, match, 10, store.Filter{})
 		if err != nil {
 			t.Fatalf("Keyword(%s): %v", match, err)

@@ -24,10 +24,10 @@ var (
 	// ErrMissingVectors: some chunks have no vector yet; they match by
 	// keyword only.
 	ErrMissingVectors = errors.New("search: some chunks have no vector yet and match by keyword only; run index")
-	// ErrNoWords: the query holds no word (letter or digit), only emoji
-	// or punctuation, which the keyword index does not keep: the keyword
-	// side had nothing to search for.
-	ErrNoWords = errors.New("search: the query has no words (letters or digits) for keyword search: emoji and punctuation alone are not indexed; add a word")
+	// ErrNoWords: the query holds no word (letter, digit or emoji), only
+	// punctuation or symbols, which the keyword index does not keep: the
+	// keyword side had nothing to search for.
+	ErrNoWords = errors.New("search: the query has no words (letters, digits or emoji) for keyword search: punctuation and symbols alone are not indexed; add a word")
 	// ErrQueryCut: the query has more words than the keyword query takes
 	// ([MaxQueryTerms]); those after them were not searched by keyword.
 	ErrQueryCut = fmt.Errorf("search: the query has more words than the keyword search takes (%d): those after them were not searched by keyword", MaxQueryTerms)

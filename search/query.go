@@ -101,7 +101,9 @@ func (o QueryOptions) planQuery(q string) queryPlan {
 //     unicode61 splits on '-', '.', '/', so the phrase matches exactly the
 //     adjacent tokens whatever separator the document used; its parts of at
 //     least 3 characters that are not stop words are OR-ed in as well, after
-//     all the query's own terms, for partial recall;
+//     all the query's own terms, for partial recall, unless every part is
+//     digits (a number in groups, "12,344" or "1.000", a date): a group
+//     alone is not the number;
 //   - a run of characters of a spaceless script (Chinese, Japanese,
 //     Korean, Thai, Lao, Khmer, Myanmar: see [tokenize.IsSpaceless]) is
 //     searched in the text the index holds, where each such run is
@@ -284,7 +286,7 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 			}
 			var extra []string
 			for _, part := range parts {
-				if utf8.RuneCountInString(part) >= minPartRunes && !tokenize.IsStopWord(part) {
+				if utf8.RuneCountInString(part) >= minPartRunes && !tokenize.IsStopWord(part) && !allDigits(parts) {
 					extra = append(extra, part)
 				}
 			}
@@ -338,6 +340,19 @@ func queryTokens(q string) []queryToken {
 	return out
 }
 
+// allDigits reports whether every part of a compound is digits: a number
+// written in groups ("12,344", "1.000"), a date ("2026-05-01"), an
+// address. Its groups are not searched alone: "12,344" must not find
+// "12,346" by its "12", nor "2026-05-01" every note of 2026.
+func allDigits(parts []string) bool {
+	for _, p := range parts {
+		if strings.ContainsFunc(p, func(r rune) bool { return r < '0' || r > '9' }) {
+			return false
+		}
+	}
+	return true
+}
+
 // cjkBigrams returns the overlapping character pairs of a run of a
 // spaceless script ([tokenize.Bigrams]), at most MaxQueryTerms of them,
 // or the run itself when it is a single character.
@@ -355,17 +370,19 @@ func isMark(r rune) bool {
 	return unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me)
 }
 
-// quote renders s as an FTS5 string: double quotes around, inner double
-// quotes doubled.
+// quote renders s as an FTS5 string in the keyword index's form
+// ([tokenize.IndexForm]: an emoji as the private-use character the index
+// holds): double quotes around, inner double quotes doubled.
 func quote(s string) string {
-	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+	return `"` + strings.ReplaceAll(tokenize.IndexForm(s), `"`, `""`) + `"`
 }
 
 // searchable reports whether s holds a rune that unicode61 treats as part
-// of a token (categories L* and N*), so the quoted term is not empty.
+// of a token (categories L*, N* and Co) or an emoji (which the index
+// holds as a private-use character), so the quoted term is not empty.
 func searchable(s string) bool {
 	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsNumber(r) {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) || tokenize.IsEmoji(r) || unicode.Is(unicode.Co, r) {
 			return true
 		}
 	}

@@ -37,6 +37,14 @@ func TestKeywordQuery(t *testing.T) {
 		{"accents kept", "Café Zürich", `"café" OR "zürich"`},
 		{"cjk lone", "猫 cat", `"猫" * OR "cat"`},
 		{"cjk with stop words", "the 猫", `"猫" *`},
+		{"number with separators", "12,344 rows", `"12 344" OR "rows"`},
+		{"number with a decimal point", "12.344", `"12 344"`},
+		{"date", "standup 2026-05-01", `"standup" OR "2026 05 01"`},
+		{"emoji word", "🚀 launch", "\"\U000FF680\" OR \"launch\""},
+		{"emoji only", "✅", "\"\U000F2705\""},
+		{"skin tone folds", "👍🏽", "\"\U000FF44D\""},
+		{"flag", "the 🇩🇪", "\"\U000FF1E9\U000FF1EA\""},
+		{"other symbols stay punctuation", "→ © °", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 // memweave matches in Go (snippets, the keyword score's coverage, the
 // offline embedder's features) fold as the keyword index does; and it
 // folds the letters [Normalize] writes plainly for search (Greek
-// accents, "ё", Hebrew and Arabic points, "đ", "ø", "ł"), so that a word
+// accents, "ё", Hebrew and Arabic points, "đ", "ø", "þ", "æ"), so that a word
 // as written (curation reads them so) folds as its normalized form does.
 // Other letters that do not decompose into a letter and accents, such as
 // "ß", and other scripts are kept as they are; a w without a precomposed

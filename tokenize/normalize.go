@@ -26,9 +26,11 @@ import (
 //     "㎏") becomes that form as a word of its own, "Acme™" "acme tm",
 //     "5㎏" "5 kg" (in place, it would join the word before it);
 //   - full case folding: "ß" and "ẞ" are "ss", final "ς" is "σ", "İ" is
-//     "i" with a dot above (which the keyword index, like [Fold], drops);
+//     "i" with a dot above, which is then removed (below);
 //   - dotless "ı" as "i", so a Turkish word typed on a keyboard without
-//     it is found, as accents are folded.
+//     it is found, as accents are folded;
+//   - a combining diacritical mark that composes with no letter removed
+//     (see [isDiacritic]).
 //
 // Normalize is NFKC_Casefold with those exceptions. Letters whose folding
 // is their lower case may be left as they are (every reader lower-cases,
@@ -76,9 +78,9 @@ const (
 // class returns the class of r, which is written as c.
 func class(r rune, c string) int {
 	switch {
-	case r >= 0xC0 && r <= 0xFF && r != 0xDF && r != 0xD8 && r != 0xF8, r >= 0x2010 && r <= 0x2023 && r != 0x2017, isCommonCJK(r):
+	case r >= 0xC0 && r <= 0xFF && r != 0xDF && !folds(r), r >= 0x2010 && r <= 0x2023 && r != 0x2017, isCommonCJK(r):
 		return stable // Latin-1 letters, dashes and quotes; TestClass
-	case ignorable(r) || r == 'ı' || foldApart(r) || folds(r):
+	case ignorable(r) || r == 'ı' || foldApart(r) || folds(r) || isDiacritic(r):
 		return changes
 	case keptForm(r):
 		return stable
@@ -231,8 +233,25 @@ func normalizeField(s string) string {
 		from = i + utf8.RuneLen(r)
 	}
 	b.WriteString(nfkc(s[from:]))
-	return b.String()
+	out := b.String()
+	if strings.ContainsFunc(out, isDiacritic) {
+		out = strings.Map(func(r rune) rune {
+			if isDiacritic(r) {
+				return -1
+			}
+			return r
+		}, out)
+	}
+	return out
 }
+
+// isDiacritic reports whether r is in the Combining Diacritical Marks
+// block (U+0300 to U+036F). [Normalize] removes those that stand alone
+// once the text is composed: an accent no letter composes with ("n̈",
+// the stress mark of "моло́ко", the overlays of "c̷o̷n̷f̷i̷g̷") folds away as
+// composed accents fold in the keyword index, which removes only some of
+// them.
+func isDiacritic(r rune) bool { return r >= 0x300 && r <= 0x36F }
 
 // nfkc returns s in NFKC; s holds no character [normalizeField] writes
 // itself, but its NFKC may (then written as normalizeField writes it).
@@ -240,11 +259,11 @@ func nfkc(s string) string {
 	if norm.NFKC.QuickSpanString(s) == len(s) {
 		return s
 	}
-	s = norm.NFKC.String(s)
-	if fieldChanges(s) { // "ͺ" is " \u0345", mathematical "𝚤" is "ı"
-		return normalizeField(s)
+	t := norm.NFKC.String(s)
+	if t != s && fieldChanges(t) { // "ͺ" is " \u0345", mathematical "𝚤" is "ı"
+		return normalizeField(t)
 	}
-	return s
+	return t // a mark left alone is removed by the caller, normalizeField
 }
 
 // keptForm reports whether r is a character [Normalize] keeps although

@@ -44,9 +44,10 @@ func folds(r rune) bool {
 //     shadda, sukun, superscript alef, Quranic marks) and the tatweel
 //     "ـ" removed, as most text is written without them; the alef with
 //     hamza or madda ("أ", "إ", "آ", "ٱ") as "ا";
-//   - the Latin letters no accent folding reaches, "đ", "ø" and "ł" (and
-//     their capitals), as "d", "o" and "l", as keyboards without them
-//     type them.
+//   - the Latin letters no accent folding reaches (and their capitals)
+//     as keyboards without them type them: "đ", "ð", "ø", "ł", "ħ", "ŧ"
+//     as "d", "d", "o", "l", "h", "t"; "þ", "æ", "œ" as "th", "ae",
+//     "oe" ("Þór" is found by "thor", "Cæsar" by "caesar").
 func foldLetter(r rune) (string, bool) {
 	switch {
 	case r < 0x0300:
@@ -55,6 +56,22 @@ func foldLetter(r rune) (string, bool) {
 			return "o", true
 		case 0x1FE, 0x1FF: // with acute
 			return "ó", true
+		case 0xC6, 0xE6:
+			return "ae", true
+		case 0x1FC, 0x1FD: // with acute
+			return "aé", true
+		case 0x1E2, 0x1E3: // with macron
+			return "aē", true
+		case 0x152, 0x153:
+			return "oe", true
+		case 0xD0, 0xF0:
+			return "d", true
+		case 0xDE, 0xFE:
+			return "th", true
+		case 0x126, 0x127:
+			return "h", true
+		case 0x166, 0x167:
+			return "t", true
 		case 0x110, 0x111:
 			return "d", true
 		case 0x141, 0x142:

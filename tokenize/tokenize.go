@@ -5,8 +5,9 @@
 // diversity and snippet selection, so that "a word" means the same thing
 // everywhere in memweave: in every script, the scripts written without
 // spaces between words ([IsSpaceless]) being taken character by
-// character and pair by pair ([Bigrams]), and with accents folded as the
-// keyword index folds them ([Fold]). It also holds the one English stop
+// character and pair by pair ([Bigrams]), an emoji being a word of its
+// own ([IsEmoji], held by the keyword index in its [IndexForm]), and with
+// accents folded as the keyword index folds them ([Fold]). It also holds the one English stop
 // list, [IsStopWord], and its function-word subset, [FunctionWords].
 package tokenize
 
@@ -20,14 +21,18 @@ import (
 //
 // A word is a maximal run of letters, digits and combining marks, joined
 // across single inner connectors (hyphen, dot, underscore, slash,
-// apostrophe, colon) when both sides are letters or digits, so
-// "ZEBRA-COMET-2026", "v1.2.3" and "pkg/foo.go" each stay one token. The
+// apostrophe, colon) when both sides are letters or digits, and across a
+// comma between two ASCII digits, so "ZEBRA-COMET-2026", "v1.2.3",
+// "pkg/foo.go" and "1,000" each stay one token. The
 // characters of the scripts written without spaces between words (see
 // [IsSpaceless]) are emitted one character per token, a character being
 // a rune with the combining marks that follow it (a Thai consonant and its
 // vowel and tone marks); [Bigrams] turns such runs into overlapping pairs.
 // A word therefore ends where such a script starts: "Kubernetes集群" is
-// "kubernetes", "集", "群".
+// "kubernetes", "集", "群". An emoji ([IsEmoji]) is a word of its own, a
+// flag's two regional indicators one word: "deploy🚀now" is "deploy",
+// "🚀", "now"; a joined sequence ("👩‍💻", whose joiner [Normalize]
+// removes) is its pictographs, "👩", "💻".
 func Words(s string) []string {
 	out, _ := words(Normalize(s), true)
 	return out
@@ -57,7 +62,7 @@ func words(s string, fast bool) (out []string, joined []bool) {
 		}
 	}
 	for i := 0; i < len(s); {
-		if c := s[i]; fast && c < utf8.RuneSelf && !isConnector(rune(c)) {
+		if c := s[i]; fast && c < utf8.RuneSelf && !isConnector(rune(c)) && c != ',' {
 			// ASCII fast path: the same decisions as below, without
 			// decoding or Unicode tables.
 			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
@@ -72,6 +77,15 @@ func words(s string, fast bool) (out []string, joined []bool) {
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
+		case IsEmoji(r):
+			flush(i)
+			end := i + emojiLen(s[i:], r, size)
+			out = append(out, s[i:end])
+			if joined != nil {
+				joined = append(joined, false)
+			}
+			i = end
+			continue
 		case IsSpaceless(r):
 			flush(i)
 			end := i + size + marks(s[i+size:])
@@ -91,6 +105,8 @@ func words(s string, fast bool) (out []string, joined []bool) {
 			if !(unicode.IsLetter(next) || unicode.IsDigit(next)) || IsSpaceless(next) {
 				flush(i)
 			}
+		case r == ',' && start >= 0 && i+1 < len(s) && isDigit(s[i-1]) && isDigit(s[i+1]):
+			// A digit group separator: "1,000" is one number, as "1.000".
 		default:
 			flush(i)
 		}
@@ -100,10 +116,11 @@ func words(s string, fast bool) (out []string, joined []bool) {
 	return out, joined
 }
 
-// Parts splits a compound token such as "zebra-comet-2026" or "v1.2.3" at
-// its connectors. A token without connectors is returned alone.
+// Parts splits a compound token such as "zebra-comet-2026", "v1.2.3" or
+// "1,000" at its connectors (and the commas between digits). A token
+// without connectors is returned alone.
 func Parts(tok string) []string {
-	parts := strings.FieldsFunc(tok, isConnector)
+	parts := strings.FieldsFunc(tok, isPartBreak)
 	if len(parts) == 0 {
 		return []string{tok}
 	}
@@ -112,7 +129,15 @@ func Parts(tok string) []string {
 
 // IsCompound reports whether tok holds a connector, the characters
 // [Parts] splits at: whether Parts can return more than tok itself.
-func IsCompound(tok string) bool { return strings.IndexFunc(tok, isConnector) >= 0 }
+func IsCompound(tok string) bool { return strings.IndexFunc(tok, isPartBreak) >= 0 }
+
+// isPartBreak reports whether r is a character [Parts] splits a token of
+// [Words] at: a connector, or a comma, which a token holds only between
+// digits.
+func isPartBreak(r rune) bool { return isConnector(r) || r == ',' }
+
+// isDigit reports whether c is an ASCII digit.
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // Bigrams returns the tokens of [Words] with every run of consecutive
 // characters of a spaceless script (see [IsSpaceless]) replaced by its
@@ -149,9 +174,9 @@ func Bigrams(s string) []string {
 // unicode61 tokenizer keeps such a run, a whole clause, as one token;
 // segmented, a word of two or more characters anywhere in it is the
 // phrase of its pairs (the pairs of [Bigrams]), and a single character
-// the prefix query of its pairs and the run's last character. The text
-// is first [Normalize]d. Text without such characters is returned
-// unchanged.
+// the prefix query of its pairs and the run's last character. Each emoji
+// word of [Words] is written apart in its [IndexForm]. The text is first
+// [Normalize]d. Text without such characters is returned unchanged.
 func Segment(s string) string {
 	s = Normalize(s)
 	i := firstSpaceless(s)
@@ -163,6 +188,15 @@ func Segment(s string) string {
 	for i >= 0 {
 		b.WriteString(s[:i])
 		s = s[i:]
+		if r, size := utf8.DecodeRuneInString(s); IsEmoji(r) {
+			n := emojiLen(s, r, size)
+			b.WriteByte(' ')
+			b.WriteString(IndexForm(s[:n]))
+			b.WriteByte(' ')
+			s = s[n:]
+			i = firstSpaceless(s)
+			continue
+		}
 		// Each character of the run, as [Words] cuts them, closes the
 		// pair that the previous one opened.
 		b.WriteByte(' ')
@@ -189,15 +223,15 @@ func Segment(s string) string {
 }
 
 // firstSpaceless returns the byte offset of the first rune of s that
-// [IsSpaceless] accepts, -1 when there is none. Such runes take three
-// bytes in UTF-8, so the scan skips every byte below 0xE0 without
-// decoding.
+// [IsSpaceless] or [IsEmoji] accepts, -1 when there is none. Such runes
+// take three or four bytes in UTF-8, so the scan skips every byte below
+// 0xE0 without decoding.
 func firstSpaceless(s string) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0xE0 {
 			continue
 		}
-		if r, _ := utf8.DecodeRuneInString(s[i:]); IsSpaceless(r) {
+		if r, _ := utf8.DecodeRuneInString(s[i:]); IsSpaceless(r) || IsEmoji(r) {
 			return i
 		}
 	}

@@ -134,7 +134,7 @@ func TestConfigSwitchesEmbedder(t *testing.T) {
 		t.Errorf("config: stdout %q, stderr %q; want the new dims and what index redoes", out.stdout, out.stderr)
 	}
 	out = mustRunCLI(t, "-w", ws, "search", "Redis queue", "--json")
-	if !strings.Contains(out.stdout, `"mode": "keyword"`) || !strings.Contains(out.stdout, "vectors are of embedder hash/fnv-ngram-v4/384") {
+	if !strings.Contains(out.stdout, `"mode": "keyword"`) || !strings.Contains(out.stdout, "vectors are of embedder hash/fnv-ngram-v5/384") {
 		t.Errorf("search before the re-embedding: want keyword mode and a warning naming the index's embedder:\n%s", out.stdout)
 	}
 	mustRunCLI(t, "-w", ws, "index")
