@@ -18,7 +18,10 @@
 // byte that is not UTF-8, invisible formatting character (a
 // right-to-left override), backslash, ".." or ".git" in a path (nor
 // another spelling a macOS or Windows file system takes for ".git":
-// ".GIT", ".git.", ".git" with a zero-width joiner inside); no file
+// ".GIT", ".git.", ".git" with a zero-width joiner inside); no name
+// ending in a dot or a space, which Windows takes for the name without
+// them, and on Windows no name it cannot hold (a device name such as
+// "aux.md", one of <>:"|?*); no file
 // or folder name over 255 bytes, which no file system holds, nor a path
 // over 900 bytes (macOS holds 1,024 in a whole path); no two paths
 // that read the same, their letters composed otherwise ("café" with its

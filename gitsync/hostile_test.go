@@ -166,6 +166,14 @@ func TestSyncRefusesHostileRemote(t *testing.T) {
 			return rawTree(t, a, [3]string{"100644", "memory", gitIn(t, a, []byte("a file\n"), "hash-object", "-w", "--stdin")})
 		}, gitsync.ErrRefused, "not a folder"},
 		{"rewritten history", func(t testing.TB, a string) string { return "" }, gitsync.ErrRewritten, ""},
+		// Round fourteen (team11): a note Windows takes for another one,
+		// which a Windows machine's update would write over it.
+		{"a name ending in a dot beside the note", func(t testing.TB, a string) string {
+			notes := rawTree(t, a, [3]string{"100644", "db.md", gitIn(t, a, []byte("# DB\n\nPostgres 16.\n"), "hash-object", "-w", "--stdin")},
+				[3]string{"100644", "db.md.", gitIn(t, a, []byte("planted\n"), "hash-object", "-w", "--stdin")})
+			mem := rawTree(t, a, [3]string{"40000", "notes", notes})
+			return rawTree(t, a, [3]string{"40000", "memory", mem})
+		}, gitsync.ErrRefused, "memory/notes/db.md."},
 		// Round thirteen (team10): a submodule, a link that stays inside
 		// memory/, a .git file pointing elsewhere, an attribute that
 		// re-encodes what git adds, a binary note over the limit.

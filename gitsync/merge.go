@@ -45,8 +45,8 @@ const (
 // writer changes a note between the commit and the work tree update, so
 // none is lost. It returns the branch's commit after. A replay of this
 // machine's commits onto incoming is pushed before it is checked out
-// (the lock let go during the push, and the move refused at a note a
-// writer changed meanwhile makes a further round): rejected, the next round replays the same
+// (the lock let go during the push; what writers changed meanwhile is
+// replayed onto it, [syncer.takeInWrites]): rejected, the next round replays the same
 // commits onto the remote's new tip, with nothing to undo, and its
 // window between fetch and push holds no work tree update. (Checked out
 // first, each round's window was a fetch, a replay and a checkout, longer
@@ -96,15 +96,16 @@ func (s *syncer) integrate(ctx context.Context, incoming string, res *Result) (s
 		}
 	}
 	if err := s.checkout(ctx, head, target); err != nil {
-		if state == pushedFirst && errors.Is(err, errChangedSinceCommit) {
-			// A writer changed a note the move takes during the push:
-			// the next round commits it and replays it onto target.
-			return head, rejectedOnly, nil
+		if state != pushedFirst || !errors.Is(err, errChangedSinceCommit) {
+			return "", notPushed, err
 		}
-		return "", notPushed, err
+		// A writer changed a note the move takes during the push.
+		if target, err = s.takeInWrites(ctx, head, target, res); err != nil || target == "" {
+			return head, rejectedOnly, err
+		}
 	}
 	if state == pushedFirst {
-		if err := s.recordReplay("", ""); err != nil {
+		if err := s.recordReplay(replayed{}, replayed{}); err != nil {
 			return "", notPushed, err
 		}
 	}
@@ -123,12 +124,13 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 	case base == head:
 		return incoming, notPushed, nil // nothing of this machine's own since
 	}
-	if pushed, err := s.pushedReplayBase(ctx, head, incoming); err != nil {
+	pushed, err := s.pushedReplay(ctx, head, incoming)
+	if err != nil {
 		return "", notPushed, err
-	} else if pushed == head {
+	} else if pushed.head == head {
 		return incoming, notPushed, nil // incoming holds all of head
-	} else if pushed != "" {
-		base = pushed
+	} else if pushed.head != "" {
+		base = pushed.head
 	}
 	conflicts := len(res.Conflicts)
 	target, err := s.replay(ctx, head, incoming, base, res)
@@ -139,8 +141,14 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 		// Checked out, as any other merge, and refused after.
 		return target, notPushed, nil
 	}
-	prev, _ := readState(s.root)
-	if err := s.recordReplay(head, target); err != nil {
+	// The record of an earlier replay pushed (whose checkout failed)
+	// stays beside this one until the push is settled: this one is not
+	// on the remote if the push is rejected, and without the earlier
+	// record the next round replayed, from the merge base, changes the
+	// remote already holds, a conflict copy for each note changed since.
+	// Put back only after the rejection, it was lost to a sync killed in
+	// between (TestSyncKeepsThePushedReplaysRecordWhenAPushIsRejected).
+	if err := s.recordReplay(replayed{head, target}, pushed); err != nil {
 		return "", notPushed, err
 	}
 	// The push, over a network maybe, runs without the workspace lock,
@@ -154,18 +162,15 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 	case err != nil:
 		return "", notPushed, err
 	case rejected:
-		// The next round's replay makes these conflicts again. The
-		// record of an earlier replay pushed (whose checkout failed)
-		// comes back: this one is not on the remote, and without it
-		// the next round replayed, from the merge base, changes the
-		// remote already holds, a conflict copy for each note changed
-		// since.
+		// The next round's replay makes these conflicts again; the
+		// earlier replay's record is the one that holds.
 		res.Conflicts = res.Conflicts[:conflicts]
-		if err := s.recordReplay(prev.ReplayedHead, prev.ReplayedAs); err != nil {
+		if err := s.recordReplay(pushed, replayed{}); err != nil {
 			return "", notPushed, err
 		}
 		return "", rejectedOnly, nil
 	}
+	s.pushedAs = target
 	relock, err := memfile.Lock(ctx, s.root)
 	if err != nil {
 		return "", notPushed, fmt.Errorf("gitsync: %w", err)
@@ -174,37 +179,77 @@ func (s *syncer) diverged(ctx context.Context, head, incoming string, res *Resul
 	return target, pushedFirst, nil
 }
 
-// recordReplay records, before its push, that target replays head's
+// takeInWrites commits what memweave writers changed while the replay
+// pushed, which the move to pushed refused, replays it onto pushed
+// off the work tree and moves there: the next sync pushes it. A further
+// round, a fetch, a replay and a push, gave the writers of a busy
+// workspace (three agents appending) the time to change a note again,
+// and the sync went on to its round bound, pushing each round
+// (TestSyncPushesAReplayWithoutTheWriteLock). It returns "" when the move
+// is refused again (a program that takes no lock writes there): the
+// next round replays those changes.
+func (s *syncer) takeInWrites(ctx context.Context, head, pushed string, res *Result) (string, error) {
+	now, err := s.commitLocal(ctx, res)
+	if err != nil || now == head {
+		return "", err
+	}
+	target, err := s.replay(ctx, now, pushed, head, res)
+	if err != nil {
+		return "", err
+	}
+	if err := s.checkout(ctx, now, target); err != nil {
+		if errors.Is(err, errChangedSinceCommit) {
+			return "", nil
+		}
+		return "", err
+	}
+	s.localHead = now
+	return target, nil
+}
+
+// replayed is a replay recorded in the state file: this machine's
+// branch at head, and as, the replay of its changes onto the remote's.
+type replayed struct{ head, as string }
+
+// recordReplay records, before its push, that cur.as replays cur.head's
 // changes: pushed, and its checkout then failed (a full disk, a note
-// another program changed, a kill), the branch stays at head while the
-// remote holds target, and the next sync must not replay head's changes
-// onto target again: a dated log's union merge wrote each of its new
-// entries twice. "" clears the record.
-func (s *syncer) recordReplay(head, target string) error {
+// another program changed, a kill), the branch stays at cur.head while
+// the remote holds cur.as, and the next sync must not replay those
+// changes onto it again: a dated log's union merge wrote each of its new
+// entries twice. earlier is an earlier replay known pushed, kept until
+// cur's push is settled. Zero values clear the records.
+func (s *syncer) recordReplay(cur, earlier replayed) error {
 	st, _ := readState(s.root)
-	if st.ReplayedHead == head && st.ReplayedAs == target {
+	if (replayed{st.ReplayedHead, st.ReplayedAs}) == cur && (replayed{st.EarlierHead, st.EarlierAs}) == earlier {
 		return nil
 	}
-	st.ReplayedHead, st.ReplayedAs = head, target
+	st.ReplayedHead, st.ReplayedAs = cur.head, cur.as
+	st.EarlierHead, st.EarlierAs = earlier.head, earlier.as
 	return writeState(s.root, st)
 }
 
-// pushedReplayBase returns the commit of the branch whose changes a
-// replay already pushed holds, when incoming has that replay and head
-// is on top of that commit: what head changed since is all that is left
-// to replay. "" otherwise.
-func (s *syncer) pushedReplayBase(ctx context.Context, head, incoming string) (string, error) {
+// pushedReplay returns the recorded replay whose commit incoming holds,
+// the latest first, when head is on top of the branch's commit it
+// replayed: what head changed since is all that is left to replay. The
+// zero value when none.
+func (s *syncer) pushedReplay(ctx context.Context, head, incoming string) (replayed, error) {
 	st, _ := readState(s.root)
-	if st.ReplayedAs == "" || st.ReplayedHead == "" {
-		return "", nil
+	for _, r := range []replayed{{st.ReplayedHead, st.ReplayedAs}, {st.EarlierHead, st.EarlierAs}} {
+		if r.as == "" || r.head == "" {
+			continue
+		}
+		ok, err := s.isAncestor(ctx, r.as, incoming)
+		if err == nil && ok {
+			ok, err = s.isAncestor(ctx, r.head, head)
+		}
+		if err != nil {
+			return replayed{}, err
+		}
+		if ok {
+			return r, nil
+		}
 	}
-	if ok, err := s.isAncestor(ctx, st.ReplayedAs, incoming); err != nil || !ok {
-		return "", err
-	}
-	if ok, err := s.isAncestor(ctx, st.ReplayedHead, head); err != nil || !ok {
-		return "", err
-	}
-	return st.ReplayedHead, nil
+	return replayed{}, nil
 }
 
 // foreignLockWait is how long a sync waits for a git lock file that no

@@ -2,6 +2,7 @@ package gitsync_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -14,45 +15,48 @@ import (
 // TestSyncPushesAReplayWithoutTheWriteLock: a replay is pushed before
 // its checkout, and a push may take as long as the network does: held
 // under the workspace's write lock, it stalled every memweave writer
-// that long. A writer appends to the dated log the remote also changed
-// while the push runs: it gets the lock at once, and the sync, whose
-// move would overwrite that append, commits it in a further round; every
-// machine ends with each entry once.
+// that long. Writers append to the dated log the remote also changed
+// while the push runs, as in a busy workspace (three agents of one
+// machine, or three sync loops of one clone appending between their
+// syncs): each gets the lock at once. The move after the push refused
+// at the log changed meanwhile, and the sync made a further round, a
+// fetch, a replay and a push, during which a writer appended again: it
+// went on to its round bound, pushing each round (5 rounds here, 30 by
+// default), no other machine pushing. What was written during the push
+// is now committed and replayed onto the commit pushed in the same
+// round, and the next sync shares it; every machine ends with each entry
+// once.
 func TestSyncPushesAReplayWithoutTheWriteLock(t *testing.T) {
 	day := time.Date(2026, 3, 14, 12, 0, 0, 0, time.UTC)
-	const log = "memory/2026-03-14.md"
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	sync(t, a, "a")
 	sync(t, b, "b")
-	appendTo := func(ctx context.Context, root, text string) {
-		t.Helper()
-		if _, _, err := memfile.AppendWith(ctx, root, text, day, time.UTC); err != nil {
-			t.Fatalf("append %q: %v", text, err)
-		}
-	}
-	appendTo(context.Background(), b, "entry from b")
+	appendOn(context.Background(), t, b, "entry from b", day)
 	sync(t, b, "b")
-	appendTo(context.Background(), a, "entry from a")
-	wrote := false
+	appendOn(context.Background(), t, a, "entry from a", day)
+	var during []string
 	ctx := edithook.WithStep(context.Background(), func(step string) {
-		if step != "pushing a replay" || wrote {
+		if step != "pushing a replay" || len(during) >= 10 {
 			return
 		}
-		wrote = true
+		during = append(during, fmt.Sprintf("entry from a during push %d", len(during)+1))
 		wctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
-		appendTo(wctx, a, "entry from a during the push")
+		appendOn(wctx, t, a, during[len(during)-1], day)
 	})
-	res, err := gitsync.Sync(ctx, a, gitsync.Options{Host: "a"})
-	if err != nil || !wrote {
-		t.Fatalf("Sync(a) = %v (the writer ran: %v)", err, wrote)
+	res, err := gitsync.Sync(ctx, a, gitsync.Options{Host: "a", PushAttempts: 5})
+	if err != nil || len(during) == 0 {
+		t.Fatalf("Sync(a) = %v (%d writes during its pushes)", err, len(during))
 	}
-	t.Logf("%d rounds", res.Attempts)
+	if res.Attempts != 1 || !res.Pushed {
+		t.Errorf("Sync(a): %d rounds, pushed %v; want 1 round and a push", res.Attempts, res.Pushed)
+	}
+	sync(t, a, "a")
 	sync(t, b, "b")
 	for _, ws := range []string{a, b} {
-		got := read(t, ws, log)
-		for _, e := range []string{"entry from a", "entry from b", "entry from a during the push"} {
+		got := read(t, ws, "memory/2026-03-14.md")
+		for _, e := range append([]string{"entry from a", "entry from b"}, during...) {
 			if n := strings.Count(got, e+"\n"); n != 1 {
 				t.Errorf("%s's log holds %q %d times, want once:\n%s", ws, e, n, got)
 			}
@@ -60,5 +64,14 @@ func TestSyncPushesAReplayWithoutTheWriteLock(t *testing.T) {
 		if st := run(t, ws, "status", "--porcelain"); st != "" {
 			t.Errorf("%s: git status:\n%s", ws, st)
 		}
+	}
+}
+
+// appendOn appends text to root's dated log of day, as memweave append
+// does (under the workspace's write lock).
+func appendOn(ctx context.Context, t testing.TB, root, text string, day time.Time) {
+	t.Helper()
+	if _, _, err := memfile.AppendWith(ctx, root, text, day, time.UTC); err != nil {
+		t.Fatalf("append %q: %v", text, err)
 	}
 }

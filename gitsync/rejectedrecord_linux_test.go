@@ -19,50 +19,69 @@ import (
 // its older version (found with one sync loop, a plain git commit loop
 // and an editor: 27 copies in 60 s; none before the replay was pushed
 // first). The record of the replay pushed comes back when a push is
-// rejected.
+// rejected; and a sync killed (SIGKILL) right after that rejected push,
+// before it put the record back, loses it neither: the next sync
+// replays only what changed since.
 func TestSyncKeepsThePushedReplaysRecordWhenAPushIsRejected(t *testing.T) {
-	real, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("no git")
-	}
-	bare := remote(t)
-	a, b := clone(t, bare, "a"), clone(t, bare, "b")
-	sync(t, a, "a")
-	sync(t, b, "b")
-	write(t, b, "memory/o.md", "other 1\n")
-	sync(t, b, "b")
+	for _, killed := range []bool{false, true} {
+		name := map[bool]string{false: "rejected", true: "killed after the rejected push"}[killed]
+		t.Run(name, func(t *testing.T) {
+			real, err := exec.LookPath("git")
+			if err != nil {
+				t.Skip("no git")
+			}
+			bare := remote(t)
+			a, b := clone(t, bare, "a"), clone(t, bare, "b")
+			sync(t, a, "a")
+			sync(t, b, "b")
+			write(t, b, "memory/o.md", "other 1\n")
+			sync(t, b, "b")
 
-	// a's sync with a git on PATH that runs hook (shell) around its first push.
-	syncWith := func(before, after string) string {
-		bin, done := t.TempDir(), filepath.Join(t.TempDir(), "done")
-		shim := "#!/bin/sh\nfirst=; case \" $* \" in *' push '*) [ -e '" + done + "' ] || { first=1; : > '" + done + "'; };; esac\n" +
-			"[ -n \"$first\" ] && { " + before + " :; }\n'" + real + "' \"$@\"; rc=$?\n" +
-			"[ -n \"$first\" ] && { " + after + " :; }\nexit $rc\n"
-		if err := os.WriteFile(filepath.Join(bin, "git"), []byte(shim), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command(os.Args[0], "-test.run=^TestSyncKilledChild$", "-test.count=1", "-test.v")
-		cmd.Env = append(os.Environ(), killedChild+"="+a, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-		out, _ := cmd.CombinedOutput()
-		return string(out)
+			g := "'" + real + "' -c user.email=u@u -c user.name=u "
+			write(t, a, "memory/notes/a.md", "save 1\n")
+			out := syncAroundFirstPush(t, real, a, "", "echo 'save 2' > '"+a+"/memory/notes/a.md'; "+g+"-C '"+a+"' add -A memory; "+g+"-C '"+a+"' commit -qm user;")
+			if !strings.Contains(out, "move main") {
+				t.Fatalf("the first sync did not fail to move its branch after its push:\n%s", out)
+			}
+			write(t, b, "memory/o.md", "other 1\nother 2\n")
+			sync(t, b, "b")
+			write(t, a, "memory/notes/a.md", "save 3\n")
+			after := ""
+			if killed {
+				after = "kill -9 $PPID;"
+			}
+			out = syncAroundFirstPush(t, real, a, "echo 'other 3' >> '"+b+"/memory/o.md'; "+g+"-C '"+b+"' commit -qam o3; "+g+"-C '"+b+"' push -q origin HEAD;", after)
+			if strings.Contains(out, "sync finished:") == killed || !killed && !strings.Contains(out, "sync finished: <nil>") {
+				t.Fatalf("the second sync (killed after its push: %v):\n%s", killed, out)
+			}
+			if killed {
+				sync(t, a, "a")
+			}
+			if got := read(t, a, "memory/notes/a.md"); got != "save 3\n" {
+				t.Errorf("a: notes/a.md = %q after its sync, want its last save", got)
+			}
+			if copies, _ := filepath.Glob(filepath.Join(a, "memory", "notes", "*conflict*")); len(copies) != 0 {
+				t.Errorf("a: conflict copies of the note only a edits: %q", copies)
+			}
+		})
 	}
-	g := "'" + real + "' -c user.email=u@u -c user.name=u "
-	write(t, a, "memory/notes/a.md", "save 1\n")
-	out := syncWith("", "echo 'save 2' > '"+a+"/memory/notes/a.md'; "+g+"-C '"+a+"' add -A memory; "+g+"-C '"+a+"' commit -qm user;")
-	if !strings.Contains(out, "move main") {
-		t.Fatalf("the first sync did not fail to move its branch after its push:\n%s", out)
+}
+
+// syncAroundFirstPush syncs ws in a child process (TestSyncKilledChild)
+// whose git, a shell script on PATH, runs the shell commands before and
+// after around its first push (after may kill the sync: kill -9 $PPID),
+// and returns the child's output.
+func syncAroundFirstPush(t *testing.T, real, ws, before, after string) string {
+	t.Helper()
+	bin, done := t.TempDir(), filepath.Join(t.TempDir(), "done")
+	shim := "#!/bin/sh\nfirst=; case \" $* \" in *' push '*) [ -e '" + done + "' ] || { first=1; : > '" + done + "'; };; esac\n" +
+		"[ -n \"$first\" ] && { " + before + " :; }\n'" + real + "' \"$@\"; rc=$?\n" +
+		"[ -n \"$first\" ] && { " + after + " :; }\nexit $rc\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(shim), 0o755); err != nil {
+		t.Fatal(err)
 	}
-	write(t, b, "memory/o.md", "other 1\nother 2\n")
-	sync(t, b, "b")
-	write(t, a, "memory/notes/a.md", "save 3\n")
-	out = syncWith("echo 'other 3' >> '"+b+"/memory/o.md'; "+g+"-C '"+b+"' commit -qam o3; "+g+"-C '"+b+"' push -q origin HEAD;", "")
-	if !strings.Contains(out, "sync finished: <nil>") {
-		t.Fatalf("the second sync failed:\n%s", out)
-	}
-	if got := read(t, a, "memory/notes/a.md"); got != "save 3\n" {
-		t.Errorf("a: notes/a.md = %q after its sync, want its last save", got)
-	}
-	if copies, _ := filepath.Glob(filepath.Join(a, "memory", "notes", "*conflict*")); len(copies) != 0 {
-		t.Errorf("a: conflict copies of the note only a edits: %q", copies)
-	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSyncKilledChild$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), killedChild+"="+ws, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, _ := cmd.CombinedOutput()
+	return string(out)
 }

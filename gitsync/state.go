@@ -26,9 +26,13 @@ type state struct {
 	LastConflicts []Conflict `json:"last_conflicts,omitempty"`
 	// ReplayedHead and ReplayedAs record a replay pushed before its
 	// checkout: this machine's branch at ReplayedHead, and the commit
-	// on the remote holding its changes ([syncer.pushedReplayBase]).
+	// on the remote holding its changes ([syncer.pushedReplay]).
 	ReplayedHead string `json:"replayed_head,omitempty"`
 	ReplayedAs   string `json:"replayed_as,omitempty"`
+	// EarlierHead and EarlierAs are an earlier such replay, kept while
+	// the push of the one above is not settled.
+	EarlierHead string `json:"earlier_replayed_head,omitempty"`
+	EarlierAs   string `json:"earlier_replayed_as,omitempty"`
 }
 
 func statePath(root string) string { return filepath.Join(root, workspace.IndexDir, stateName) }

@@ -186,6 +186,10 @@ type syncer struct {
 	// localHead is HEAD once this machine's changes are committed, before
 	// the remote's commits are integrated.
 	localHead string
+	// pushedAs is the replay diverged pushed before its checkout; the
+	// branch may hold writes made during the push on top of it
+	// ([syncer.takeInWrites]).
+	pushedAs string
 	// lastRound is set for the last fetch, replay and push round, which
 	// checks the replay out before its push.
 	lastRound bool
@@ -239,37 +243,78 @@ func Sync(ctx context.Context, root string, opts Options) (*Result, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	start := opts.Now()
+	rec := &record{root: root, start: opts.Now()}
 	t0 := time.Now()
 	res, err := (*Result)(nil), memfile.Recover(ctx, root)
 	if err == nil {
-		res, err = syncLocked(ctx, root, opts)
+		res, err = syncLocked(ctx, root, opts, rec)
 	}
 	if res != nil {
 		res.Duration = time.Since(t0)
 	}
-	if errors.Is(err, ErrNoRepository) || errors.Is(err, history.ErrNoGit) {
-		return res, err
+	if !rec.done && !errors.Is(err, ErrNoRepository) && !errors.Is(err, history.ErrNoGit) {
+		err = rec.writeIfFree(ctx, res, err)
 	}
-	st, _ := readState(root)
-	st.LastSync = start.UTC()
+	return res, err
+}
+
+// record writes a sync's outcome into the state file, read, changed and
+// written while the sync lock is held: written after the lock was let
+// go, it overwrote what a sync that took the lock meanwhile had
+// recorded (its replay pushed before its checkout, the commit its
+// re-index reflects) with the older copy
+// (TestSyncRecordsItsStateUnderItsLock).
+type record struct {
+	root  string
+	start time.Time
+	// done is set once the outcome is written.
+	done bool
+}
+
+// write records res and err, which it returns, or the state file's
+// write error when err is nil. The caller holds the sync lock.
+func (r *record) write(ctx context.Context, res *Result, err error) error {
+	r.done = true
+	st, _ := readState(r.root)
+	edithook.Step(ctx, "recording state")
+	st.LastSync = r.start.UTC()
 	st.LastError = ""
 	if err != nil {
 		st.LastError = err.Error()
 	} else {
-		st.LastSuccess = start.UTC()
+		st.LastSuccess = r.start.UTC()
 		st.IndexedCommit = res.Head
 	}
 	if res != nil && len(res.Conflicts) > 0 {
 		st.LastConflicts = res.Conflicts
 	}
-	if werr := writeState(root, st); werr != nil && err == nil {
+	if werr := writeState(r.root, st); werr != nil && err == nil {
 		err = werr
 	}
-	return res, err
+	return err
 }
 
-func syncLocked(ctx context.Context, root string, opts Options) (res *Result, err error) {
+// writeIfFree records a sync that failed before it took the sync lock
+// (no remote, a cancel while it waited), when the lock is free now; a
+// sync holding it records its own outcome.
+func (r *record) writeIfFree(ctx context.Context, res *Result, err error) error {
+	if workspace.CheckOwnFiles(r.root, LockName) != nil {
+		return err
+	}
+	dir, derr := workspace.MakeIndexDir(r.root)
+	if derr != nil {
+		return err
+	}
+	fl := workspace.NewLock(filepath.Join(dir, LockName))
+	defer fl.Close()
+	if ok, lerr := fl.TryLock(); lerr != nil || !ok {
+		return err
+	}
+	defer fl.Unlock()
+	return r.write(ctx, res, err)
+}
+
+func syncLocked(ctx context.Context, root string, opts Options, rec *record) (res *Result, err error) {
 	s, err := newSyncer(ctx, root, opts, false)
 	if err != nil {
 		return nil, err
@@ -279,6 +324,7 @@ func syncLocked(ctx context.Context, root string, opts Options) (res *Result, er
 		return nil, err
 	}
 	defer unlock()
+	defer func() { err = rec.write(ctx, res, err) }()
 	if err := s.notInProgress(ctx); err != nil {
 		return nil, err
 	}
@@ -417,7 +463,7 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 		res.Head = head
 		switch state {
 		case pushedFirst:
-			return s.pushed(ctx, head, res)
+			return s.pushed(ctx, s.pushedAs, res)
 		case notPushed:
 			if err := s.setSynced(ctx, incoming, "integrated"); err != nil {
 				return err
