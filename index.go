@@ -121,7 +121,7 @@ func (w *Weave) index(ctx context.Context, o indexer.SyncOptions, run func(conte
 // the next index run of a process that reads the file as it is, and
 // warns once, naming the file and what to do.
 func (w *Weave) adoptSettings(ctx context.Context, known bool) ([]indexer.Warning, error) {
-	written, err := w.settingsChanged(ctx)
+	written, _, err := w.settingsChanged(ctx)
 	if err != nil {
 		return []indexer.Warning{{Path: SettingsFile, Err: err}}, nil
 	}
@@ -129,40 +129,37 @@ func (w *Weave) adoptSettings(ctx context.Context, known bool) ([]indexer.Warnin
 }
 
 // settingsChanged compares the settings file with the settings this
-// Weave started with ([settings.Changed]): an error wrapping
+// Weave started with, in one read ([settings.Since]): an error wrapping
 // [ErrSettingsChanged] that says what to do when the file's embedder or
 // chunking changed since; written when another process wrote an
-// equivalent file where there was none.
-func (w *Weave) settingsChanged(ctx context.Context) (written bool, err error) {
+// equivalent file where there was none; extra when the file lists other
+// extra paths than the one this Weave read.
+func (w *Weave) settingsChanged(ctx context.Context) (written, extra bool, err error) {
 	w.mu.Lock()
-	started := w.Settings()
+	started, startedExtra := w.Settings(), []string(nil)
 	if w.settings != nil {
-		started = *w.settings
+		started, startedExtra = *w.settings, w.settings.ExtraPaths
 	}
 	w.mu.Unlock()
-	written, err = settings.Changed(ctx, w.cfg.Workspace, started)
+	written, extra, err = settings.Since(ctx, w.cfg.Workspace, started, startedExtra)
 	if err != nil {
-		return false, fmt.Errorf("%w since this process (pid %d) started, which indexes by its own settings until restarted: what it indexes waits, pending, for 'memweave index'; to use the file's, %s", err, os.Getpid(), w.restartAdvice())
+		return false, false, fmt.Errorf("%w since this process (pid %d) started, which indexes by its own settings until restarted: what it indexes waits, pending, for 'memweave index'; to use the file's, %s", err, os.Getpid(), w.restartAdvice())
 	}
-	return written, nil
+	return written, extra, nil
 }
 
 // outdated reports, for a long-lived process, that it runs with settings
-// it would not start with now: the settings file's embedder or chunking
-// changed ([Weave.settingsChanged]), or a value of it left unapproved at
-// start has been approved since. Either way a restart, the one path that
-// re-reads and re-checks the file, is what helps; nil when neither.
+// it would not start with now: the settings file's embedder, chunking or
+// extra paths changed ([Weave.settingsChanged]), or a value of it left
+// unapproved at start has been approved since. Either way a restart, the
+// one path that re-reads and re-checks the file, is what helps; nil when
+// none.
 func (w *Weave) outdated(ctx context.Context) error {
-	if _, err := w.settingsChanged(ctx); err != nil {
+	_, extra, err := w.settingsChanged(ctx)
+	switch {
+	case err != nil:
 		return fmt.Errorf("%s: %w", SettingsFile, err)
-	}
-	w.mu.Lock()
-	var extra []string
-	if w.settings != nil {
-		extra = w.settings.ExtraPaths
-	}
-	w.mu.Unlock()
-	if settings.ExtraPathsChanged(ctx, w.cfg.Workspace, extra) {
+	case extra:
 		return fmt.Errorf("%s: its extra_paths changed since this process (pid %d) started, which scans and keeps only its own until restarted: %s",
 			SettingsFile, os.Getpid(), w.restartAdvice())
 	}

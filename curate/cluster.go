@@ -136,7 +136,7 @@ type Held struct {
 // production.md), or whose names and tags ([Passage.Tags]) do, differ in a value ([Differs]), or of which each holds
 // a content word the other lacks (a word replaced: neither can stand for
 // the other), is returned in held instead. Two passages that are one
-// Markdown text in two forms ([sameRendered]: a setext and an ATX
+// Markdown text in two forms ([OneText]: a setext and an ATX
 // heading, "1." and "2.", <b> and "**", a reference and an inline link)
 // are a pair at a similarity of 0.5 or more, whatever words their marks
 // add, unless their subjects differ. Both lists are sorted by A, then B.
@@ -308,7 +308,7 @@ type Group struct {
 // [Prefer] puts after it, and that loses no content word to it
 // ([Loses]) nor lacks one of its words that may change the fact
 // ([Adds]; neither counts for one text in two Markdown forms,
-// [sameRendered]) nor a link title or footnote marker ([keepsForm]) nor
+// [OneText]) nor a link title or footnote marker ([keepsForm]) nor
 // a subject its note's name states ([LosesName]), and that
 // no resolution keeps a line of ([Copy.Resolved]), at most one per file
 // (the most similar, then the preferred).
@@ -373,7 +373,7 @@ func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
 // keepsForm reports whether kept may stand for dropped as [Groups] asks:
 // dropped loses no content word to it and it adds none that may change
 // the fact ([Loses], [Adds]), or the two are one text in two forms
-// ([sameRendered]); and in either case kept drops no footnote marker
+// ([OneText]); and in either case kept drops no footnote marker
 // of dropped (its label may be a word kept's text holds elsewhere, so
 // no word rule sees it go). It parses only a pair the words hold apart
 // or whose dropped copy may hold a marker, or whose words differ in a

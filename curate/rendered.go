@@ -24,22 +24,6 @@ import (
 // compared by its words alone.
 const maxRendered = 64 << 10
 
-// sameRendered reports whether the copy dropped is the copy kept
-// written in another Markdown form, losing nothing: their parsed
-// documents ([rendered]) are one text ([form.oneText]) and the kept
-// copy holds every link title and footnote marker the dropped one does
-// ([form.covers]). Such copies say the same to any reader, so no rule
-// on the words that differ (marks, order, "1." against "2.", a URL once
-// in a reference definition) can hold them apart.
-func sameRendered(kept, dropped string) bool {
-	if _, differ := accentDiff(kept, dropped); differ {
-		return false // rendered reads text Normalized: see accentDiff
-	}
-	fk, okK := rendered(kept)
-	fd, okD := rendered(dropped)
-	return okK && okD && fk.oneText(fd) && fk.covers(fd, kept, dropped)
-}
-
 // form is a document as [rendered] writes it: text, each code block's
 // info string, link's title and footnote marker written as \x04 or left
 // out of it and listed apart, as two copies may differ in them and still
@@ -235,7 +219,9 @@ func NewForms(ps []Passage) *Forms {
 }
 
 // OneText reports whether passages a and b of the list are one text in
-// two Markdown forms ([OneText]).
+// two Markdown forms: their parsed documents are one text
+// ([form.oneText]) with the same accents. Unlike [OneText] it does not
+// ask that a keep b's link titles and footnote markers ([Forms.Loses]).
 func (f *Forms) OneText(a, b int) bool {
 	for _, i := range []int{a, b} {
 		if !f.done[i] {
@@ -1050,13 +1036,18 @@ func (in *inline) link(open string, n ast.Node, dest, title []byte) bool {
 	return in.wrap(n, open, "|"+d+"|\x04)")
 }
 
-// OneText reports whether a and b are one text written in two Markdown
-// forms (a setext heading and its ATX twin, "**x**" and "<b>x</b>"): a
-// caller showing why two copies differ shows their lines ([LinesDiff]),
-// not words, for such a pair.
-func OneText(a, b string) bool {
-	loadTables()
-	return sameRendered(a, b)
+// OneText reports whether the copy dropped is the copy kept written in
+// another Markdown form (a setext heading and its ATX twin, "**x**" and
+// "<b>x</b>"), losing nothing: their parsed documents ([rendered]) are
+// one text ([Forms.OneText]) and the kept copy holds every link title and
+// footnote marker the dropped one does ([form.covers]). Such copies say
+// the same to any reader, so no rule on the words that differ (marks,
+// order, "1." against "2.", a URL once in a reference definition) can
+// hold them apart, and a caller showing why two copies differ shows
+// their lines ([LinesDiff]), not words.
+func OneText(kept, dropped string) bool {
+	f := NewForms([]Passage{{Text: kept}, {Text: dropped}})
+	return f.OneText(0, 1) && f.form[0].covers(f.form[1], kept, dropped)
 }
 
 // LinesDiff returns the lines only a holds and those only b holds, as

@@ -5,7 +5,7 @@ import "testing"
 // TestRenderedFormsLeftHeld covers the forms cur13 left held (heading
 // depth, a fence's language, a link title, number words, a bullet set's
 // order, a footnote marker, a collapsed reference, a bare URL) and a
-// look-alike of each that changes a fact. sameRendered(kept, dropped):
+// look-alike of each that changes a fact. OneText(kept, dropped):
 // the kept copy may add a link title or a footnote marker, not drop one.
 func TestRenderedFormsLeftHeld(t *testing.T) {
 	const p = "The broker keeps its partitions on separate racks."
@@ -94,8 +94,8 @@ func TestRenderedFormsLeftHeld(t *testing.T) {
 		{"bare URL with a closing paren", "Docs (<https://d.example.com/a>) here.", "Docs (https://d.example.com/a) here.", true},
 	}
 	for _, tt := range tests {
-		if got := sameRendered(tt.kept, tt.dropped); got != tt.want {
-			t.Errorf("%s: sameRendered(%q, %q) = %v, want %v", tt.name, tt.kept, tt.dropped, got, tt.want)
+		if got := OneText(tt.kept, tt.dropped); got != tt.want {
+			t.Errorf("%s: OneText(%q, %q) = %v, want %v", tt.name, tt.kept, tt.dropped, got, tt.want)
 		}
 	}
 }

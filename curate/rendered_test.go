@@ -53,10 +53,10 @@ func TestSameRendered(t *testing.T) {
 		{"R&amp;D &amp;copy;", "R&D ©", false},
 	}
 	for _, tt := range tests {
-		if got := sameRendered(tt.a, tt.b); got != tt.want {
+		if got := OneText(tt.a, tt.b); got != tt.want {
 			ra, _ := rendered(tt.a)
 			rb, _ := rendered(tt.b)
-			t.Errorf("sameRendered(%q, %q) = %v, want %v (%+v / %+v)", tt.a, tt.b, got, tt.want, ra, rb)
+			t.Errorf("OneText(%q, %q) = %v, want %v (%+v / %+v)", tt.a, tt.b, got, tt.want, ra, rb)
 		}
 	}
 }

@@ -29,7 +29,7 @@ func watchSync(ctx context.Context, e *indexer.Engine, ch watcher.Changes, o ind
 	// process has indexed them while this one waited for the lock, it
 	// is over.
 	o.Refresh = true
-	if ch.All {
+	if ch.All || e.Replaced(ctx) {
 		res, err = e.SyncStale(ctx, o.LockTimeout)
 	} else {
 		res, err = e.SyncPaths(ctx, ch.Paths, o)
@@ -85,6 +85,7 @@ var errWatcherBusy = fmt.Errorf("freshness: another index run is in progress: %w
 func syncWatched(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, lockTimeout time.Duration) (warns []indexer.Warning, ok bool) {
 	var evs []watcher.Event
 	err := slot.Do(ctx, lockTimeout, func(ctx context.Context, ch watcher.Changes) error {
+		ch.All = ch.All || e.Replaced(ctx)
 		if ch.Empty() && !e.Linked() {
 			return nil
 		}
@@ -127,7 +128,7 @@ func syncThrough(ctx context.Context, e *indexer.Engine, slot *watcher.Slot, o i
 	var res *indexer.Result
 	err := slot.Do(ctx, o.LockTimeout, func(ctx context.Context, ch watcher.Changes) error {
 		var err error
-		if ch.All {
+		if ch.All || e.Replaced(ctx) {
 			res, err = e.Sync(ctx, o)
 		} else {
 			res, err = e.SyncPaths(ctx, ch.Paths, o)

@@ -24,12 +24,12 @@ func TestSyncMergeIgnoresTheRemotesAttributes(t *testing.T) {
 		{"text with CRLF", ".gitattributes", "*.md text eol=crlf\n"},
 		{"text merge after memweave's lines", ".gitattributes", "memory/** merge=text\n"},
 	}
+	// memweave's lines come first
+	pulled := template(t, func(ws []string) { sync(t, ws[0], "a"); run(t, ws[2], "pull", "-q", "--ff-only") }, "a", "b", "c")
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			bare := remote(t)
-			a, b, c3 := clone(t, bare, "a"), clone(t, bare, "b"), clone(t, bare, "c")
-			sync(t, a, "a") // memweave's lines come first
-			run(t, c3, "pull", "-q", "--ff-only")
+			ws := pulled(t)
+			a, b, c3 := ws[0], ws[1], ws[2]
 			old := ""
 			if c.path == ".gitattributes" {
 				old = read(t, c3, ".gitattributes")

@@ -31,12 +31,11 @@ func TestSyncMergeRunsNoProgramOfTheConfig(t *testing.T) {
 		{name: "info/attributes", config: [][2]string{{"merge.mine.driver", "echo ran >> MARK; exit 0"}}, info: "memory/** merge=mine\n"},
 		{name: "global union driver", global: "[merge \"union\"]\n\tdriver = echo ran >> MARK; exit 0\n"},
 	}
+	synced := template(t, func(ws []string) { sync(t, ws[0], "a"); sync(t, ws[1], "b") }, "a", "b")
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			bare := remote(t)
-			a, b := clone(t, bare, "a"), clone(t, bare, "b")
-			sync(t, a, "a")
-			sync(t, b, "b")
+			ws := synced(t)
+			a, b := ws[0], ws[1]
 			mark := filepath.Join(t.TempDir(), "ran")
 			for _, kv := range c.config {
 				run(t, b, "config", kv[0], strings.ReplaceAll(kv[1], "MARK", mark))
@@ -99,12 +98,11 @@ func TestSyncRunsNoOtherProgramOfTheConfig(t *testing.T) {
 		{name: "process filter", config: [][2]string{{"filter.a.b=c.process", "SCRIPT"}}, attrs: "*.md filter=a.b=c\n"},
 		{name: "upload-pack", config: [][2]string{{"remote.origin.uploadpack", "SCRIPT"}}},
 	}
+	synced := template(t, func(ws []string) { sync(t, ws[0], "a"); sync(t, ws[1], "b") }, "a", "b")
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			bare := remote(t)
-			a, b := clone(t, bare, "a"), clone(t, bare, "b")
-			sync(t, a, "a")
-			sync(t, b, "b")
+			ws := synced(t)
+			a, b := ws[0], ws[1]
 			tmp := t.TempDir()
 			mark, script := filepath.Join(tmp, "ran"), filepath.Join(tmp, "prog.sh")
 			if err := os.WriteFile(script, []byte("#!/bin/sh\necho \"$@\" $(ps -o args= -p $PPID) >> "+mark+"\nexit 1\n"), 0o755); err != nil {

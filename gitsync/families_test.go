@@ -120,10 +120,11 @@ func TestSyncConflictFamilies(t *testing.T) {
 				}
 			}},
 	}
+	clones := template(t, nil, "a", "b")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			bare := remote(t)
-			a, b := clone(t, bare, "a"), clone(t, bare, "b")
+			ws := clones(t)
+			a, b := ws[0], ws[1]
 			tc.a(t, a)
 			sync(t, a, "a")
 			tc.b(t, b)

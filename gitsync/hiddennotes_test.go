@@ -18,15 +18,15 @@ import (
 // it back to sync, and once that is run, the sync that follows keeps
 // both versions.
 func TestSyncNamesNotesGitIsToldNotToLookAt(t *testing.T) {
+	synced := template(t, func(ws []string) { sync(t, ws[0], "a") }, "a", "b")
 	for _, tc := range []struct{ name, want string }{
 		{"--skip-worktree", "git update-index --no-skip-worktree -- memory/notes/db.md"},
 		{"--assume-unchanged", "git update-index --no-assume-unchanged -- memory/notes/db.md"},
 		{"sparse-checkout", "git sparse-checkout"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			bare := remote(t)
-			a, b := clone(t, bare, "a"), clone(t, bare, "b")
-			sync(t, a, "a")
+			ws := synced(t)
+			a, b := ws[0], ws[1]
 			if tc.name == "sparse-checkout" {
 				run(t, a, "sparse-checkout", "set", "--no-cone", "/.gitattributes", "/memory/other/")
 				if _, err := os.Stat(filepath.Join(a, "memory/notes/db.md")); err == nil {

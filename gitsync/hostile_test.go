@@ -200,16 +200,18 @@ func TestSyncRefusesHostileRemote(t *testing.T) {
 			return rawTree(t, a, [3]string{"100644", ".gitattributes", attr}, [3]string{"40000", "memory", mem})
 		}, gitsync.ErrRefused, "working-tree-encoding"},
 	}
+	pulled := template(t, func(ws []string) {
+		write(t, ws[0], "memory/mine.md", "mine\n")
+		sync(t, ws[0], "victim")
+		gitIn(t, ws[1], nil, "pull", "-q", "origin", "main")
+	}, "victim", "attacker")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.name == "64 MiB blob" {
 				memweavetest.Long(t, "a 64 MiB blob")
 			}
-			bare := remote(t)
-			victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
-			write(t, victim, "memory/mine.md", "mine\n")
-			sync(t, victim, "victim")
-			gitIn(t, attacker, nil, "pull", "-q", "origin", "main")
+			ws := pulled(t)
+			victim, attacker := ws[0], ws[1]
 			if tc.want == gitsync.ErrRewritten {
 				write(t, attacker, "memory/other.md", "history rewritten\n")
 				gitIn(t, attacker, nil, "add", "-A")

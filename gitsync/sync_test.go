@@ -53,6 +53,47 @@ func clone(t testing.TB, bare, name string) string {
 	return dir
 }
 
+// template makes a remote and its clones named names, runs setup on
+// them (nil: none), and returns a function giving each subtest a copy of
+// the lot, its clones fetching from and pushing to the copy's remote:
+// cases that start from the same synced clones pay for the setup's git
+// commands once (a sync runs 16 or more).
+func template(t *testing.T, setup func(ws []string), names ...string) func(*testing.T) []string {
+	t.Helper()
+	bare := remote(t)
+	ws := make([]string, len(names))
+	for i, n := range names {
+		ws[i] = clone(t, bare, n)
+	}
+	if setup != nil {
+		setup(ws)
+	}
+	return func(t *testing.T) []string {
+		t.Helper()
+		to := filepath.Join(t.TempDir(), "remote.git")
+		copyDir(t, bare, to)
+		out := make([]string, len(ws))
+		for i, w := range ws {
+			out[i] = filepath.Join(t.TempDir(), names[i]) // alone in its folder, as clone makes it
+			copyDir(t, w, out[i])
+			run(t, out[i], "remote", "set-url", "origin", to)
+			// The copies' stat data differ from the index's: refreshed,
+			// git sees them as the checkout it made (a sparse checkout
+			// would keep files it takes for edited).
+			run(t, out[i], "update-index", "-q", "--refresh")
+		}
+		return out
+	}
+}
+
+// copyDir copies the tree src to dst, a path not there yet.
+func copyDir(t testing.TB, src, dst string) {
+	t.Helper()
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func write(t testing.TB, root, rel, text string) {
 	t.Helper()
 	p := filepath.Join(root, filepath.FromSlash(rel))

@@ -108,7 +108,18 @@ type DB struct {
 	// room is the wait for free space after a write failed on a full
 	// disk (see noteFull).
 	room roomHold
+	// opened is the file a long-lived handle opened, nil when unknown;
+	// followFile swaps in a handle on the file at path when it differs.
+	opened atomic.Pointer[openedFile]
+	// followed counts the files followFile swapped in.
+	followed atomic.Int64
+	// driver, uri and busy open the file as usual again (followFile).
+	driver, uri string
+	busy        time.Duration
 }
+
+// openedFile is the file a handle opened, for os.SameFile.
+type openedFile struct{ fi os.FileInfo }
 
 var autoOnce sync.Once
 
@@ -245,7 +256,7 @@ func open(ctx context.Context, path, key string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, openError(path, err)
 	}
-	db := &DB{path: path, key: key, oneShot: opts.OneShot}
+	db := &DB{path: path, key: key, oneShot: opts.OneShot, driver: driver, uri: fileURI(path, q), busy: opts.BusyTimeout}
 	db.sql.Store(sdb)
 	if err := connect(ctx, sdb, opts.BusyTimeout); err != nil {
 		sdb.Close()
@@ -259,7 +270,16 @@ func open(ctx context.Context, path, key string, opts Options) (*DB, error) {
 		sdb.Close()
 		return nil, err
 	}
+	db.noteOpened()
 	return db, nil
+}
+
+// noteOpened records the file at a long-lived db's path as the one it
+// opened (see followFile).
+func (db *DB) noteOpened() {
+	if fi, err := os.Stat(db.path); err == nil && !db.oneShot {
+		db.opened.Store(&openedFile{fi})
+	}
 }
 
 // unwritable reports whether err, the error of opening the index at
@@ -349,8 +369,65 @@ func (db *DB) ReadOnly() error {
 func (db *DB) handle(ctx context.Context) *sql.DB {
 	if ro := db.readOnly.Load(); ro != nil && !db.oneShot {
 		db.reopen(ctx, ro)
+	} else if o := db.opened.Load(); o != nil && !db.sameFile(o) {
+		db.followFile(ctx, o)
 	}
 	return db.sql.Load()
+}
+
+// sameFile reports whether the file at db's path is o's.
+func (db *DB) sameFile(o *openedFile) bool {
+	fi, err := os.Stat(db.path)
+	return err == nil && os.SameFile(o.fi, fi)
+}
+
+// followFile opens the file now at db's path, as Open would (creating and
+// migrating it when missing), and swaps that handle in for the one on o,
+// the file db opened, which another program deleted or renamed another
+// over (rm -r .memweave clears the cache): the old handle's connections
+// kept the old file while each new one opened the path, so that calls
+// failed on an empty file and writes went to either. The caches of the
+// old file go. A file that is not memweave's, or a failed open, leaves
+// the handle as it is, to fail on the next call and try again.
+func (db *DB) followFile(ctx context.Context, o *openedFile) {
+	if !db.reopening.TryLock() {
+		return
+	}
+	defer db.reopening.Unlock()
+	if db.opened.Load() != o || db.sameFile(o) {
+		return
+	}
+	if err := checkForeign(ctx, db.path); err != nil {
+		return
+	}
+	sdb, err := sql.Open(db.driver, db.uri)
+	if err != nil {
+		return
+	}
+	fresh := &DB{path: db.path, key: db.key}
+	fresh.sql.Store(sdb)
+	if err = connect(ctx, sdb, db.busy); err == nil {
+		err = fresh.setup(ctx)
+	}
+	if err != nil {
+		sdb.Close()
+		return
+	}
+	old := db.sql.Swap(sdb)
+	old.SetMaxIdleConns(0) // its idle connections go now, the rest when Close closes it
+	db.retired = append(db.retired, old)
+	db.forgetCaches()
+	db.noteOpened()
+	db.followed.Add(1)
+}
+
+// Replacements returns how many times the handle found its file deleted
+// or replaced by another program and opened the one at its path (an
+// empty one it created when none): the index may then lack files that
+// no change announces. It checks the path first.
+func (db *DB) Replacements(ctx context.Context) int64 {
+	db.handle(ctx)
+	return db.followed.Load()
 }
 
 // reopen opens db's file as usual, as [Open] would, and swaps that handle
@@ -388,6 +465,7 @@ func (db *DB) reopen(ctx context.Context, ro *readOnly) {
 	old.SetMaxIdleConns(0) // its idle connections go now, the rest when Close closes it
 	db.retired = append(db.retired, old)
 	db.readOnly.Store(nil)
+	db.noteOpened()
 }
 
 // connect opens the handle's first connection, retrying for up to busy

@@ -73,6 +73,9 @@ type Engine struct {
 	// they came; closed is set by Close.
 	turns  workspace.Turnstile
 	closed atomic.Bool
+	// replaced is the index's count of replacements last seen
+	// ([Engine.Replaced]).
+	replaced atomic.Int64
 	// foreign is set, under the lock, during a run over an index whose
 	// vectors are of another embedder, or whose recorded chunking is not
 	// this engine's: chunks are stored without vectors, files pending.

@@ -216,6 +216,15 @@ func (e *Engine) Linked() bool {
 	return len(e.linked) > 0 || len(e.shared) > 0
 }
 
+// Replaced reports, once per replacement, whether another program
+// deleted or replaced the index file since the last call
+// ([index.DB.Replacements]): the index then lacks files that no watcher
+// event names, and the next run must scan them all.
+func (e *Engine) Replaced(ctx context.Context) bool {
+	n := e.db.Replacements(ctx)
+	return e.replaced.Swap(n) != n
+}
+
 // isLinked reports whether the last full scan listed abs through a link.
 func (e *Engine) isLinked(abs string) bool {
 	e.linkedMu.Lock()

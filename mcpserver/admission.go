@@ -65,10 +65,15 @@ func CheckToken(token string) error {
 
 // checkTokenChars refuses a token that holds a character a bearer header
 // cannot carry as it is: white space, control or non-ASCII characters.
+// The error shows a space or control character, which no token holds,
+// but not a non-ASCII one: that may be part of the secret.
 func checkTokenChars(token string) error {
 	for i := 0; i < len(token); i++ {
-		if c := token[i]; c <= ' ' || c >= 0x7f {
-			return fmt.Errorf("%w: character %d is %q; a token is printable ASCII without spaces", ErrWeakToken, i+1, c)
+		switch c := token[i]; {
+		case c >= 0x80:
+			return fmt.Errorf("%w: byte %d is not ASCII; a token is printable ASCII without spaces", ErrWeakToken, i+1)
+		case c <= ' ' || c == 0x7f:
+			return fmt.Errorf("%w: byte %d is %q; a token is printable ASCII without spaces", ErrWeakToken, i+1, rune(c))
 		}
 	}
 	return nil

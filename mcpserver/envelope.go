@@ -19,7 +19,8 @@ import (
 // message data (one JSON value) for its envelope, given what
 // [probeMessage] read of it, or a zero code: a value that is not an
 // object, a jsonrpc other than "2.0", an id that is not a string, a
-// number or null, neither a method nor an id, a method that is not a
+// number or null or is a number past a float64, a response's error the
+// SDK cannot read ([responseError]), neither a method nor an id, a method that is not a
 // string, a call's params that are not an object or hold a member of the
 // wrong type ([paramsError]), a method over 80 bytes, a tools/call
 // without a tool name, a tool, prompt or resource named in over 80 bytes
@@ -40,8 +41,13 @@ func envelopeError(data []byte, env envelope, ok bool) (json.RawMessage, int, st
 	}
 	var id json.RawMessage
 	switch k := rawKind(env.ID); k {
-	case "a string", "a number":
+	case "a string":
 		id = env.ID
+	case "a number":
+		id = env.ID
+		if _, err := strconv.ParseFloat(string(bytes.TrimSpace(env.ID)), 64); err != nil {
+			return id, jsonrpc.CodeInvalidRequest, fmt.Sprintf(`invalid request: "id" %s is past what a number can hold; use a string, or an integer up to 2^53`, clip(string(env.ID), 80))
+		}
 	case "", "null":
 	default:
 		return nil, jsonrpc.CodeInvalidRequest, `invalid request: "id" must be a string or an integer, got ` + k
@@ -54,7 +60,8 @@ func envelopeError(data []byte, env envelope, ok bool) (json.RawMessage, int, st
 		return nil, jsonrpc.CodeInvalidRequest, "invalid request: a message needs a method (a request or a notification), or an id (a response)"
 	}
 	if len(env.Method) == 0 {
-		return nil, 0, "" // a response, or neither: [noMethodError]
+		code, text := responseError(env.Error) // a response, or neither: [noMethodError]
+		return id, code, text
 	}
 	var method string
 	if json.Unmarshal(env.Method, &method) != nil {
@@ -108,6 +115,33 @@ func cursorError(method string, p any) string {
 	}
 	return fmt.Sprintf(`invalid params: "cursor" of %q is %q, which this server never gave: each list fits one answer (no "nextCursor"); call it without a cursor`,
 		method, clip(cursor, 40))
+}
+
+// responseError returns the code and text refusing a response whose
+// "error" member the SDK cannot read (not an object with an integer
+// "code" and a string "message"), or a zero code.
+func responseError(raw json.RawMessage) (int, string) {
+	if k := rawKind(raw); k == "" || k == "null" {
+		return 0, ""
+	} else if k != "an object" {
+		return jsonrpc.CodeInvalidRequest, `invalid request: "error" must be an object, got ` + k
+	}
+	var e struct {
+		Code    json.RawMessage `json:"code"`
+		Message json.RawMessage `json:"message"`
+	}
+	if json.Unmarshal(raw, &e) != nil {
+		return jsonrpc.CodeInvalidRequest, `invalid request: "error" must be an object`
+	}
+	if k := rawKind(e.Code); k != "" && k != "null" {
+		if _, err := strconv.ParseInt(string(bytes.TrimSpace(e.Code)), 10, 64); err != nil {
+			return jsonrpc.CodeInvalidRequest, `invalid request: "code" of "error" must be an integer, got ` + clip(string(e.Code), 80)
+		}
+	}
+	if k := rawKind(e.Message); k != "" && k != "null" && k != "a string" {
+		return jsonrpc.CodeInvalidRequest, `invalid request: "message" of "error" must be a string, got ` + k
+	}
+	return 0, ""
 }
 
 // logLevels are the levels of logging/setLevel, as MCP names them

@@ -35,6 +35,9 @@ const HTTPPath = "/mcp"
 // DefaultBodyTimeout is the default of HTTPOptions.BodyTimeout.
 const DefaultBodyTimeout = 30 * time.Second
 
+// DefaultWriteTimeout is the default of HTTPOptions.WriteTimeout.
+const DefaultWriteTimeout = 30 * time.Second
+
 // DefaultMaxConns is the default of HTTPOptions.MaxConns.
 const DefaultMaxConns = 1024
 
@@ -75,13 +78,22 @@ type HTTPOptions struct {
 	// browser requests are accepted besides those of loopback and
 	// AllowedHosts origins. A request with any other Origin header is
 	// answered with 403; a request without one (not from a browser) is
-	// accepted. Default: none.
+	// accepted. A page of one of these origins may use the server from
+	// a browser: its CORS preflight is answered 204 (before the token is
+	// asked for) and every answer to it carries
+	// Access-Control-Allow-Origin. Default: none.
 	AllowedOrigins []string
 	// BodyTimeout bounds how long the body of a request may take to
 	// arrive, so that a client sending it slowly cannot hold a
 	// connection for ever; the connection of a late body is closed.
 	// Default (0 or less): [DefaultBodyTimeout].
 	BodyTimeout time.Duration
+	// WriteTimeout bounds how long one write of an answer may wait for a
+	// client that does not read it; the connection is then closed and
+	// the request's slot of MaxInFlight freed. It bounds each write, not
+	// the call: a long call is not cut. Default (0 or less):
+	// [DefaultWriteTimeout].
+	WriteTimeout time.Duration
 	// MaxInFlight bounds the requests served at once; past it a request
 	// is answered with 503 and "Retry-After: 1" before its body is read.
 	// Default (0 or less): [DefaultMaxInFlight].
@@ -113,6 +125,9 @@ func (opts *HTTPOptions) withDefaults() HTTPOptions {
 	o.Options = o.Options.withDefaults()
 	if o.BodyTimeout <= 0 {
 		o.BodyTimeout = DefaultBodyTimeout
+	}
+	if o.WriteTimeout <= 0 {
+		o.WriteTimeout = DefaultWriteTimeout
 	}
 	if o.MaxInFlight <= 0 {
 		o.MaxInFlight = DefaultMaxInFlight
@@ -178,7 +193,7 @@ func newHTTPHandler(srv *mcp.Server, o HTTPOptions) *guard {
 		}
 		h = auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
 	}
-	g := &guard{next: h, log: o.Logger, origins: o.AllowedOrigins, lim: lim, bodyTimeout: o.BodyTimeout}
+	g := &guard{next: h, log: o.Logger, origins: o.AllowedOrigins, lim: lim, bodyTimeout: o.BodyTimeout, writeTimeout: o.WriteTimeout}
 	for _, host := range o.AllowedHosts {
 		g.hosts = append(g.hosts, canonicalHost(host))
 	}
@@ -402,11 +417,16 @@ type guard struct {
 	hosts       []string // lower case, without brackets
 	origins     []string
 	bodyTimeout time.Duration
+	// writeTimeout bounds each write of an answer ([stallWriter]).
+	writeTimeout time.Duration
 	// lim admits the requests; it counts those being served.
 	lim *limiter
 }
 
 func (g *guard) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	sw := &stallWriter{ResponseWriter: rw, rc: http.NewResponseController(rw), timeout: g.writeTimeout}
+	sw.lift()      // a deadline left by the connection's last request
+	defer sw.arm() // what net/http writes once the handler returns waits no longer
 	if r.URL.Path != HTTPPath {
 		http.NotFound(rw, r)
 		return
@@ -427,8 +447,73 @@ func (g *guard) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.Error(rw, "Forbidden: requests from this Origin are not allowed", http.StatusForbidden)
 		return
 	}
+	if origin := r.Header.Get("Origin"); origin != "" && slices.Contains(g.origins, origin) && allowCORS(rw, r, origin) {
+		return
+	}
 	g.limitBody(rw, r)
-	g.next.ServeHTTP(rw, r.WithContext(context.WithValue(r.Context(), requestKey{}, r.Context())))
+	g.next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), requestKey{}, r.Context())))
+}
+
+// stallWriter bounds each write and flush of an answer by timeout: a
+// client that reads nothing for that long loses its connection, and its
+// call the slot it holds. The deadline is lifted after each write, so
+// a long call between writes is not cut.
+type stallWriter struct {
+	http.ResponseWriter
+	rc      *http.ResponseController
+	timeout time.Duration
+}
+
+func (w *stallWriter) Write(p []byte) (int, error) {
+	if w.arm() {
+		defer w.lift()
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+// FlushError flushes the answer, as [http.ResponseController.Flush]
+// looks for.
+func (w *stallWriter) FlushError() error {
+	if w.arm() {
+		defer w.lift()
+	}
+	return w.rc.Flush()
+}
+
+// Unwrap returns the writer w wraps, for [http.ResponseController].
+func (w *stallWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// arm sets the write deadline, reporting whether the writer takes one
+// (a recorder does not).
+func (w *stallWriter) arm() bool {
+	return w.rc.SetWriteDeadline(time.Now().Add(w.timeout)) == nil
+}
+
+// lift removes the write deadline.
+func (w *stallWriter) lift() { _ = w.rc.SetWriteDeadline(time.Time{}) }
+
+// corsAllowHeaders are the request headers a browser MCP client sends
+// that a CORS preflight must allow.
+const corsAllowHeaders = "Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID"
+
+// allowCORS lets a page of origin, one of HTTPOptions.AllowedOrigins,
+// read the answer to r, and answers r itself when it is a CORS preflight
+// (without the token: a browser never sends one there), reporting
+// whether it did. Loopback origins get no CORS headers: a page served on
+// another local port has not been allowed by name.
+func allowCORS(rw http.ResponseWriter, r *http.Request, origin string) bool {
+	h := rw.Header()
+	h.Set("Access-Control-Allow-Origin", origin)
+	h.Add("Vary", "Origin")
+	if r.Method != http.MethodOptions || r.Header.Get("Access-Control-Request-Method") == "" {
+		h.Set("Access-Control-Expose-Headers", "Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After")
+		return false
+	}
+	h.Set("Access-Control-Allow-Methods", "POST, GET, DELETE")
+	h.Set("Access-Control-Allow-Headers", corsAllowHeaders)
+	h.Set("Access-Control-Max-Age", "600")
+	rw.WriteHeader(http.StatusNoContent)
+	return true
 }
 
 // requestKey is the key of the context of the HTTP request a call came

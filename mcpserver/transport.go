@@ -280,11 +280,11 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 	if len(data) == 0 {
 		return nil, nil, 0, ""
 	}
-	env, _, ok := probeMessage(data)
+	env, trailing, ok := probeMessage(data)
 	switch {
 	case !ok && nestsDeeper(data, maxDepth):
 		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, errDeep
-	case !json.Valid(data):
+	case trailing || !ok && !json.Valid(data): // a value read whole is valid JSON
 		return nil, nil, jsonrpc.CodeParseError, "parse error: the message is not valid JSON"
 	case data[0] == '[':
 		return nil, nil, jsonrpc.CodeInvalidRequest, errBatch + " line"
@@ -342,10 +342,11 @@ type envelope struct {
 	ID      json.RawMessage `json:"id"`
 	Method  json.RawMessage `json:"method"`
 	Params  json.RawMessage `json:"params"`
+	Error   json.RawMessage `json:"error"`
 }
 
-// probeMessage reads the top-level "jsonrpc", "id", "method" and
-// "params" of the JSON value data begins with as the SDK reads them
+// probeMessage reads the top-level "jsonrpc", "id", "method", "params"
+// and "error" of the JSON value data begins with as the SDK reads them
 // (case-sensitive, the last of duplicate keys), skipping the other values
 // without copying them, and reports whether anything but white space
 // follows that value. ok is false when data is not such a value or nests

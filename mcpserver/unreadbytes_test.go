@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,31 +27,14 @@ func TestUnreadAnswersHoldLittleMemory(t *testing.T) {
 	if raceEnabled {
 		t.Skip("27 s under the race detector; the same client without the heap bound is TestServeStopsReadingWhileAnswersWait")
 	}
-	var b strings.Builder
-	for i := 0; b.Len() < 256<<10; i++ {
-		fmt.Fprintf(&b, "line %d of a big note, alpha beta gamma delta\n", i)
-	}
-	w := openWeave(t, map[string]string{"memory/big.md": "# Big\n\n" + b.String()}, memweave.EmbedderConfig{Provider: "none"})
-	runtime.GC()
-	var before runtime.MemStats
-	runtime.ReadMemStats(&before)
-	inR, inW := io.Pipe()
-	outR, outW, err := os.Pipe() // a pipe's buffer, as between processes
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	opts, running, _ := mcpserver.WithEntered(nil)
-	go func() { served <- mcpserver.Serve(ctx, w, inR, outW, opts) }()
-	t.Cleanup(func() { cancel(); inW.Close(); outR.Close() })
+	s := serveUnread(t, 256<<10)
 	const n = 100
-	sent, done := writeGetCalls(inW, n, "big.md")
+	sent, done := writeGetCalls(s.in, n, "big.md")
 	// Wait until the server holds what it will hold: no tool call is
 	// running (each answer waits in Write) and it reads no more (the
 	// count of lines sent holds still for 300 ms).
 	last, still := int64(-1), time.Now()
-	for running.Load() != 0 || time.Since(still) < 300*time.Millisecond {
+	for s.running.Load() != 0 || time.Since(still) < 300*time.Millisecond {
 		select {
 		case <-done:
 		case <-time.After(10 * time.Millisecond):
@@ -59,15 +43,12 @@ func TestUnreadAnswersHoldLittleMemory(t *testing.T) {
 			last, still = got, time.Now()
 		}
 	}
-	runtime.GC()
-	var after runtime.MemStats
-	runtime.ReadMemStats(&after)
-	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	held := s.held(1)
 	t.Logf("%d lines read; heap %d MB more", last, held>>20)
 	if held > 64<<20 {
 		t.Errorf("a client that reads none of its answers holds %d MB of heap (%d calls read); want at most 64 MB (a 256 KB note)", held>>20, last)
 	}
-	sc := bufio.NewScanner(outR)
+	sc := bufio.NewScanner(s.out)
 	sc.Buffer(nil, 8<<20)
 	answered := 0
 	for answered < n+1 && sc.Scan() {
@@ -81,8 +62,63 @@ func TestUnreadAnswersHoldLittleMemory(t *testing.T) {
 		t.Fatalf("%d answers, want %d: %v", answered, n+1, sc.Err())
 	}
 	<-done
-	inW.Close()
-	if err := <-served; err != nil {
+	s.close(t)
+}
+
+// unreadSession is a stdio session over a note, memory/big.md, whose
+// client reads no answer until the test does: the answers fill a pipe's
+// buffer, as between processes.
+type unreadSession struct {
+	in     *io.PipeWriter
+	out    *os.File
+	served <-chan error
+	// running and entered are [mcpserver.WithEntered]'s counts.
+	running, entered *atomic.Int64
+	// heap is the heap in use before the session started, collected.
+	heap uint64
+}
+
+// serveUnread starts an unreadSession over a note of at least size
+// bytes. Not for parallel tests: they measure the heap.
+func serveUnread(t *testing.T, size int) *unreadSession {
+	t.Helper()
+	var b strings.Builder
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, "line %d of a big note, alpha beta gamma delta\n", i)
+	}
+	w := openWeave(t, map[string]string{"memory/big.md": "# Big\n\n" + b.String()}, memweave.EmbedderConfig{Provider: "none"})
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	inR, inW := io.Pipe()
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	opts, running, entered := mcpserver.WithEntered(nil)
+	go func() { served <- mcpserver.Serve(ctx, w, inR, outW, opts) }()
+	t.Cleanup(func() { cancel(); inW.Close(); outR.Close() })
+	return &unreadSession{in: inW, out: outR, served: served, running: running, entered: entered, heap: before.HeapAlloc}
+}
+
+// held returns the heap in use now, after gcs collections, less what
+// was in use before the session started.
+func (s *unreadSession) held(gcs int) int64 {
+	for range gcs {
+		runtime.GC()
+	}
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	return int64(after.HeapAlloc) - int64(s.heap)
+}
+
+// close ends the client's input and checks that Serve returns no error.
+func (s *unreadSession) close(t *testing.T) {
+	t.Helper()
+	s.in.Close()
+	if err := <-s.served; err != nil {
 		t.Errorf("Serve: %v", err)
 	}
 }

@@ -2,17 +2,11 @@ package mcpserver_test
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
-	"fmt"
-	"io"
-	"os"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/mcpserver"
 )
 
@@ -27,44 +21,23 @@ func TestRunningCallsOfAClientThatDoesNotReadHoldLittle(t *testing.T) {
 	if raceEnabled {
 		t.Skip("slow under the race detector; TestServeStopsReadingWhileAnswersWait runs such a client")
 	}
-	var b strings.Builder
-	for i := 0; b.Len() < 512<<10; i++ {
-		fmt.Fprintf(&b, "line %d of a big note, alpha beta gamma delta\n", i)
-	}
-	w := openWeave(t, map[string]string{"memory/big.md": "# Big\n\n" + b.String()}, memweave.EmbedderConfig{Provider: "none"})
-	runtime.GC()
-	var before runtime.MemStats
-	runtime.ReadMemStats(&before)
-	inR, inW := io.Pipe()
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	opts, _, entered := mcpserver.WithEntered(nil)
-	go func() { served <- mcpserver.Serve(ctx, w, inR, outW, opts) }()
-	t.Cleanup(func() { cancel(); inW.Close(); outR.Close() })
+	s := serveUnread(t, 512<<10)
 	const n = mcpserver.DefaultMaxInFlight
-	_, done := writeGetCalls(inW, n, "big.md")
+	_, done := writeGetCalls(s.in, n, "big.md")
 	// Every call is read (64 fit under the in-flight cap); wait until
 	// each answer, and initialize's, has entered Write.
 	<-done
-	for entered.Load() < n+1 {
+	for s.entered.Load() < n+1 {
 		time.Sleep(10 * time.Millisecond)
 	}
 	// Twice: what json's encoders put back in their pools is freed at the
 	// second collection, not the first.
-	runtime.GC()
-	runtime.GC()
-	var after runtime.MemStats
-	runtime.ReadMemStats(&after)
-	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	held := s.held(2)
 	t.Logf("heap %d MB more", held>>20)
 	if held > 32<<20 {
 		t.Errorf("%d running memory_get calls of a 512 KiB note, their client reading nothing: %d MB of heap held; want at most 32 MB", n, held>>20)
 	}
-	sc := bufio.NewScanner(outR)
+	sc := bufio.NewScanner(s.out)
 	sc.Buffer(nil, 16<<20)
 	results, busy := 0, 0
 	for i := 0; i < n+1 && sc.Scan(); i++ {
@@ -88,8 +61,5 @@ func TestRunningCallsOfAClientThatDoesNotReadHoldLittle(t *testing.T) {
 		t.Errorf("%d results and %d refusals to call again, want %d answers, some results", results, busy, n+1)
 	}
 	t.Logf("%d results, %d busy", results, busy)
-	inW.Close()
-	if err := <-served; err != nil {
-		t.Errorf("Serve: %v", err)
-	}
+	s.close(t)
 }

@@ -255,32 +255,44 @@ func (f File) SameIndex(g File) bool {
 
 // ExtraPathsChanged reports whether the workspace's settings file lists
 // other extra paths than started, those of the file a long-lived process
-// read at its start (nil for none): another process, started since,
-// indexes files this one does not scan. False when the file cannot be
-// read or is gone.
+// read at its start (nil for none). False when the file cannot be read
+// or is gone.
+//
+// Deprecated: use [Since], which compares the rest of the file in the
+// same read.
 func ExtraPathsChanged(ctx context.Context, workspace string, started []string) bool {
 	now, err := Read(ctx, workspace)
 	return err == nil && now != nil && !slices.Equal(now.ExtraPaths, started)
 }
 
-// ErrChanged is wrapped by [Changed]'s error.
+// ErrChanged is wrapped by [Changed]'s and [Since]'s error.
 var ErrChanged = errors.New("its embedder or chunk settings changed")
 
-// Changed compares the workspace's settings file with started, the
-// settings a long-lived process started with: an error wrapping
-// [ErrChanged] (and the read error, for a file now invalid) when the
-// file builds another index ([File.SameIndex]); nil, with written true,
-// when another process wrote an equivalent one where none was. Nothing
-// of the file read is returned: a process adopts none of it.
+// Changed is [Since] with started's extra paths, without their answer.
 func Changed(ctx context.Context, workspace string, started File) (written bool, err error) {
+	written, _, err = Since(ctx, workspace, started, started.ExtraPaths)
+	return written, err
+}
+
+// Since compares the workspace's settings file, read once, with started,
+// the settings a long-lived process started with, and extra, the extra
+// paths of the file it read at its start (nil for none): an error
+// wrapping [ErrChanged] (and the read error, for a file now invalid)
+// when the file builds another index ([File.SameIndex]); else written
+// true when another process wrote an equivalent file where none was, and
+// extraChanged true when it lists other extra paths than extra (another
+// process, started since, indexes files this one does not scan). A file
+// gone answers neither. Nothing of the file read is returned: a process
+// adopts none of it.
+func Since(ctx context.Context, workspace string, started File, extra []string) (written, extraChanged bool, err error) {
 	now, err := Read(ctx, workspace)
 	switch {
 	case err != nil:
-		return false, fmt.Errorf("%w: %w", ErrChanged, err)
+		return false, false, fmt.Errorf("%w: %w", ErrChanged, err)
 	case now == nil:
-		return false, nil
+		return false, false, nil
 	case !now.SameIndex(started):
-		return false, ErrChanged
+		return false, false, ErrChanged
 	}
-	return true, nil
+	return true, !slices.Equal(now.ExtraPaths, extra), nil
 }

@@ -66,10 +66,16 @@ func NewLock(path string) *flock.Flock {
 // (index, locks, journal, sync state) is this machine's own: without the
 // .gitignore, a workspace whose index is elsewhere (Config.DBPath, --db)
 // would show the locks and sync state as untracked in git status, for a
-// `git add -A` to commit. An existing .gitignore is never changed.
+// `git add -A` to commit. An existing .gitignore is never changed. The
+// workspace's folder is never made: a missing one is an error.
 func MakeIndexDir(root string) (string, error) {
 	dir := filepath.Join(root, IndexDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.Mkdir(dir, 0o755); errors.Is(err, fs.ErrNotExist) {
+		// Never made again: the folder was renamed or deleted under a
+		// long-lived process, whose notes would go to an empty copy. Not
+		// fs.ErrNotExist, which callers read as a note not found.
+		return "", fmt.Errorf("workspace %s is gone (renamed or deleted?): %w", root, ErrNoWorkspace)
+	} else if err != nil && !errors.Is(err, fs.ErrExist) {
 		return "", err
 	}
 	return dir, IgnoreAll(dir)

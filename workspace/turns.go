@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -106,7 +108,9 @@ var ticketSeq atomic.Uint64
 // order its waiters came: a process that finds the lock taken, or others
 // waiting, queues a ticket in the turns folder beside the lock file
 // (path + [TurnsSuffix]), a file it holds locked while it waits, named by
-// the time it came; it tries the lock only once every ticket before its
+// a number one past the highest ticket queued, taken under the folder's
+// short lock (seq.lock), so that the order holds whatever the clocks of
+// the waiters say; it tries the lock only once every ticket before its
 // own is gone or its process dead, and removes its ticket once it holds
 // the lock. A holder that lets the lock go and asks again queues behind
 // the processes already waiting, instead of winning a poll lottery
@@ -142,11 +146,15 @@ func LockInTurn(fl *flock.Flock, pause func(time.Duration) error) error {
 		}
 		if queued && mine == nil {
 			t, err := enqueue(dir)
-			if err != nil {
+			switch {
+			case errors.Is(err, errSeqBusy):
+			case err != nil:
 				queued = false
+				continue
+			default:
+				mine = t
+				continue
 			}
-			mine = t
-			continue
 		}
 		d := 10 * time.Millisecond
 		if first {
@@ -195,7 +203,30 @@ func enqueue(dir string) (*ticket, error) {
 	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("%s: not a folder", dir)
 	}
-	name, tmp, l, err := newTicket(dir)
+	seqPath := filepath.Join(dir, seqLock)
+	seq := NewLock(seqPath)
+	defer seq.Close()
+	if ok, err := seq.TryLock(); err != nil || !ok {
+		return nil, errSeqBusy
+	}
+	// The file goes once used, so that an emptied turns folder is
+	// empty: a lock taken on one another waiter removed meanwhile is no
+	// lock, and the waiter tries again.
+	mine, err1 := seq.Stat()
+	now, err2 := os.Lstat(seqPath)
+	if err1 != nil || err2 != nil || !os.SameFile(mine, now) {
+		seq.Unlock()
+		return nil, errSeqBusy
+	}
+	defer func() {
+		os.Remove(seqPath)
+		seq.Unlock()
+	}()
+	n, err := nextTicket(dir)
+	if err != nil {
+		return nil, err
+	}
+	name, tmp, l, err := newTicket(dir, n)
 	if err != nil {
 		return nil, err
 	}
@@ -209,10 +240,41 @@ func enqueue(dir string) (*ticket, error) {
 	return &ticket{name: name, path: path, lock: l}, nil
 }
 
-// newTicket creates and locks a ticket's file in dir under its
-// temporary name ("t-" where the ticket's name starts "q-").
-func newTicket(dir string) (name, tmp string, l *flock.Flock, err error) {
-	name = fmt.Sprintf("q-%016x-%d-%d", time.Now().UnixNano(), os.Getpid(), ticketSeq.Add(1))
+// seqLock is the file of a turns folder whose lock a waiter holds while
+// it numbers its ticket and puts it in place; it is held for a few
+// system calls, and removed before it is let go.
+const seqLock = "seq.lock"
+
+// errSeqBusy says that another waiter holds seqLock: the wait tries to
+// queue again after its pause.
+var errSeqBusy = errors.New("turns folder busy")
+
+// nextTicket returns the number of the next ticket of dir: one past the
+// highest queued, 1 for none. Old versions named tickets by the wall
+// clock; one past theirs keeps a ticket behind them too.
+func nextTicket(dir string) (uint64, error) {
+	ents, err := readTurns(dir)
+	if err != nil {
+		return 0, err
+	}
+	var top uint64
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), "q-")
+		num, _, _ := strings.Cut(rest, "-")
+		if n, err := strconv.ParseUint(num, 16, 64); ok && err == nil {
+			top = max(top, n)
+		}
+	}
+	if top == math.MaxUint64 {
+		return top, nil
+	}
+	return top + 1, nil
+}
+
+// newTicket creates and locks the file of ticket number n in dir under
+// its temporary name ("t-" where the ticket's name starts "q-").
+func newTicket(dir string, n uint64) (name, tmp string, l *flock.Flock, err error) {
+	name = fmt.Sprintf("q-%016x-%d-%d", n, os.Getpid(), ticketSeq.Add(1))
 	tmp = filepath.Join(dir, "t"+name[1:])
 	l = flock.New(tmp, flock.SetFlag(os.O_CREATE|os.O_EXCL|os.O_RDONLY|openNonblock))
 	if ok, err := l.TryLock(); err != nil || !ok {
@@ -234,20 +296,12 @@ const staleTemp = time.Minute
 // waiter killed while it waited). Once it reaches mine it looks no
 // further.
 func queueHead(dir, mine string) (string, error) {
-	f, err := os.Open(dir)
+	ents, err := readTurns(dir)
 	if errors.Is(err, os.ErrNotExist) && mine == "" {
 		return "", nil
 	}
 	if err != nil {
 		return "", err
-	}
-	ents, err := f.ReadDir(maxTickets + 1)
-	f.Close()
-	if err != nil && err != io.EOF {
-		return "", err
-	}
-	if len(ents) > maxTickets {
-		return "", fmt.Errorf("%s: more than %d entries", dir, maxTickets)
 	}
 	names := make([]string, 0, len(ents))
 	for _, e := range ents {
@@ -269,6 +323,24 @@ func queueHead(dir, mine string) (string, error) {
 		return "", fmt.Errorf("%s: ticket %s gone", dir, mine)
 	}
 	return "", nil
+}
+
+// readTurns lists the turns folder dir, refusing one of more than
+// maxTickets entries.
+func readTurns(dir string) ([]os.DirEntry, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	ents, err := f.ReadDir(maxTickets + 1)
+	f.Close()
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	if len(ents) > maxTickets {
+		return nil, fmt.Errorf("%s: more than %d entries", dir, maxTickets)
+	}
+	return ents, nil
 }
 
 // dropStaleTemp removes the temporary ticket e of dir when it is older

@@ -26,7 +26,7 @@ func TestTicketHelper(t *testing.T) {
 	if dir == "" {
 		t.Skip("helper process only")
 	}
-	if _, _, _, err := newTicket(dir); err != nil {
+	if _, _, _, err := newTicket(dir, 1); err != nil {
 		t.Fatal(err)
 	}
 	os.Stdout.WriteString("ready\n")

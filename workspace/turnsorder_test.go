@@ -1,0 +1,85 @@
+package workspace_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gofrs/flock"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// TestTicketOrderIgnoresClock: a waiter's ticket goes behind every ticket
+// already queued, whatever the clock says. Tickets were named by the wall
+// clock, so a waiter that queued before the clock stepped back an hour
+// (NTP, a suspended laptop, a second machine sharing the folder with its
+// clock ahead) sorted after every newcomer of that hour: newcomers took
+// the lock first, again and again, while it starved.
+func TestTicketOrderIgnoresClock(t *testing.T) {
+	now := time.Now()
+	stamp := func(d time.Duration) string { return fmt.Sprintf("q-%016x-7-1", now.Add(d).UnixNano()) }
+	for _, tc := range []struct {
+		name   string
+		queued []string // live tickets already in the folder
+	}{
+		{"clock stepped back an hour", []string{stamp(time.Hour)}},
+		{"other machine a day ahead", []string{stamp(-time.Minute), stamp(24 * time.Hour)}},
+		{"numbered tickets", []string{"q-0000000000000003-7-1", "q-0000000000000009-8-1"}},
+		{"numbered and stamped", []string{"q-0000000000000003-7-1", stamp(time.Second)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lock := filepath.Join(t.TempDir(), "write.lock")
+			holder := workspace.NewLock(lock)
+			if ok, err := holder.TryLock(); !ok || err != nil {
+				t.Fatalf("TryLock = %v, %v", ok, err)
+			}
+			defer holder.Unlock()
+			dir := lock + workspace.TurnsSuffix
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range tc.queued {
+				l := flock.New(filepath.Join(dir, n))
+				if ok, err := l.TryLock(); !ok || err != nil {
+					t.Fatalf("TryLock %s = %v, %v", n, ok, err)
+				}
+				defer l.Close()
+			}
+			stop := errors.New("stop")
+			var order []string
+			err := workspace.LockInTurn(workspace.NewLock(lock), func(time.Duration) error {
+				order = queueOrder(t, dir)
+				return stop
+			})
+			if !errors.Is(err, stop) {
+				t.Fatalf("LockInTurn = %v, want the pause's error", err)
+			}
+			want := slices.Sorted(slices.Values(tc.queued))
+			if len(order) != len(want)+1 || !slices.Equal(order[:len(want)], want) {
+				t.Errorf("queue order %q, want the new waiter's ticket behind %q", order, want)
+			}
+		})
+	}
+}
+
+// queueOrder lists the tickets of the turns folder dir in the order they
+// are served.
+func queueOrder(t testing.TB, dir string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), "q-") {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
