@@ -19,7 +19,8 @@ import (
 // text the note does not hold ("curl ... | sh" for a note that says
 // make release), index skipped the note and check found nothing. An
 // index made for another memory folder now has its rows dropped and the
-// notes indexed again from the files (vectors from its cache); the same
+// notes indexed and embedded again from the files (its vectors are
+// as untrusted as its rows: TestCopiedIndexVectorsAreNotTrusted); the same
 // folder reopened keeps its index (nothing indexed again).
 func TestCopiedIndexServesOnlyTheFiles(t *testing.T) {
 	ctx := context.Background()
@@ -61,9 +62,9 @@ func TestCopiedIndexServesOnlyTheFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	// The copy's notes are indexed again, their vectors from the cache.
-	if ir, err := w.Index(ctx); err != nil || ir.FilesIndexed != 1 || ir.EmbeddingsComputed != 0 {
-		t.Errorf("Index of the copy = %+v, %v; want its note indexed again, nothing embedded", ir, err)
+	// The copy's notes are indexed and embedded again.
+	if ir, err := w.Index(ctx); err != nil || ir.FilesIndexed != 1 || ir.EmbeddingsComputed == 0 {
+		t.Errorf("Index of the copy = %+v, %v; want its note indexed and embedded again", ir, err)
 	}
 	res, err := w.Search(ctx, "deploy release")
 	if err != nil {

@@ -664,20 +664,17 @@ func ChunkID(path string, seq int, hash embedcache.Key) int64 {
 }
 
 // ForgetFiles deletes every file's rows, their chunks, keyword rows and
-// vectors, keeping the embedding cache, where it first copies the
-// vectors, and the meta table: the next index run indexes every file
-// again, embedding only texts the cache lacks. It is for an index whose
-// rows cannot be trusted to be this workspace's: a chunk re-chunking
-// would keep (same id) may hold any text, which only deleting it
-// removes. A cached vector is found by the hash of a text, so it is
-// never shown as a note's text.
+// vectors, and the embedding cache, keeping the meta table: the next
+// index run indexes and embeds every file again. It is for an index
+// whose rows cannot be trusted to be this workspace's: a chunk
+// re-chunking would keep (same id) may hold any text, and a vector,
+// live or cached, is filed under the hash of a text it need not embed
+// (a planted one ranks a note for what another says), which only
+// deleting them removes.
 func (db *DB) ForgetFiles(ctx context.Context) error {
 	err := db.write(ctx, func(tx *sql.Tx) error {
-		if err := saveLiveVectors(ctx, tx, ""); err != nil {
-			return err
-		}
 		for _, q := range []string{`DELETE FROM chunks`, `INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')`,
-			`DELETE FROM files`, `DELETE FROM vectors`, `DELETE FROM vector_blocks`} {
+			`DELETE FROM files`, `DELETE FROM vectors`, `DELETE FROM vector_blocks`, `DELETE FROM embed_cache`} {
 			if _, err := tx.ExecContext(ctx, q); err != nil {
 				return err
 			}

@@ -48,7 +48,8 @@ func memoryFolderID(root string) string {
 // text as the chunks of a note whose content hash it records, and
 // re-chunking keeps a chunk whose id it finds. An index that records
 // another memory folder, or none while it holds files, has every file's
-// rows deleted ([index.DB.ForgetFiles], the embedding cache kept) and
+// rows and vectors deleted ([index.DB.ForgetFiles], the embedding cache
+// too: its vectors are as untrusted as its rows) and
 // the folder recorded; the warning returned, wrapping [ErrOtherFolder]
 // (or [ErrNoFolder] when none was recorded), says so. A new index records the folder. It holds the index lock.
 func (e *Engine) Bind(ctx context.Context) (*Warning, error) {

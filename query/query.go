@@ -171,16 +171,13 @@ func (s *Searcher) Retrieve(ctx context.Context, o search.Options, filter store.
 		case err != nil:
 			return nil, nil, err
 		case isBlocked:
-			// No query is embedded: say why, not "run index".
+			// No query is embedded: say why, not "run index" nor
+			// "no embedder configured" (a vector search falls back too).
 			warns = append(warns, blocked)
-			if o.Mode == search.ModeHybrid {
-				o.Mode = search.ModeKeyword
-			}
+			o.Mode = search.ModeKeyword
 		case foreign != "":
 			warns = append(warns, s.Engine.ForeignWarning(ctx, foreign))
-			if o.Mode == search.ModeHybrid {
-				o.Mode = search.ModeKeyword
-			}
+			o.Mode = search.ModeKeyword
 		default:
 			h.Vector, h.Embedder = s.DB, s.Embedder
 			h.Semantic = !s.Embedder.Identity().Lexical()
