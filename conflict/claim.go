@@ -182,12 +182,16 @@ func claims(text string) []claim {
 		if p := pronounClause(t); p != "" {
 			ss = append(ss, p)
 		}
+		var split []string // the sentences parted into subject clauses
 		for _, s := range ss {
 			// The predicates of one subject joined by "and" are
 			// claims of their own as well.
 			ss = append(ss, clauses(s)...)
 			// So are two clauses with subjects of their own.
-			ss = append(ss, subjectClauses(s)...)
+			if cs := subjectClauses(s); cs != nil {
+				ss = append(ss, cs...)
+				split = append(split, s)
+			}
 		}
 		for _, s := range ss {
 			if question(s) {
@@ -195,7 +199,10 @@ func claims(text string) []claim {
 				// asks, it does not say the agents have 32 GB.
 				continue
 			}
-			if c, ok := parseClaim(s); ok {
+			if c, ok := parseClaim(s); ok && (c.neg == "" || !slices.Contains(split, s)) {
+				// A negation ends at its clause: "the report isn't
+				// finished, but the slides are" denies nothing of the
+				// slides. Its clauses are the sentence's claims.
 				c.line = i
 				out = append(out, c)
 			}
@@ -532,7 +539,7 @@ func parseClaim(s string) (claim, bool) {
 		s = urls().ReplaceAllString(s, " ")
 	}
 	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(s))))))
-	tw := justOnly(expand(tokenize.Words(s)), s)
+	tw := justOnly(expand(tokenize.Words(s), boundNames(s)), s)
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
@@ -757,6 +764,37 @@ func capitalisedFirst(s string, tw []string) string {
 		}
 	}
 	return ""
+}
+
+// boundNames returns the words of s that are the abbreviation of a bound
+// ("max", not the synonym "cap") written as a name: with one capital ("Max", not "MAX") inside
+// the sentence, or first and followed by no noun phrase before a copula
+// or a colon ("Max is 52", "Max rides his bike"), not "Max upload size
+// is 10 MB", "Max retries: 3" or "Max 5 users". [expand] leaves them as
+// written: a name lost to "maximum" would meet every maximum.
+func boundNames(s string) string {
+	if !slices.ContainsFunc(boundAbbrevs, func(a string) bool { return strings.Contains(s, a) }) {
+		return ""
+	}
+	fields := strings.Fields(s)
+	names := ""
+	for k, f := range fields {
+		w, _ := strings.CutSuffix(strings.TrimRight(f, ".,;:!?)\"'"), "'s")
+		if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || !slices.Contains(boundAbbrevs, w) {
+			continue
+		}
+		named := k > 0 && !strings.HasSuffix(fields[k-1], ":")
+		if k == 0 {
+			named = !strings.Contains(s, ":") && (len(fields) == 1 || !hasDigit(fields[1]))
+			for _, g := range fields[min(2, len(fields)):] {
+				named = named && !copula(strings.ToLower(g))
+			}
+		}
+		if named {
+			names += " " + strings.ToLower(w)
+		}
+	}
+	return names
 }
 
 // readTokens fills c's tokens, negation, copula position, role holder

@@ -59,7 +59,7 @@ func subjectClauses(s string) []string {
 	for _, j := range subjectJoints {
 		if i := strings.Index(s, j); i > 0 {
 			if x, y := s[:i], s[i+len(j):]; strings.Count(x, " ") >= 2 && strings.Count(y, " ") >= 2 {
-				return []string{x, y}
+				return []string{x, elided(x, y)}
 			}
 			return nil
 		}
@@ -79,6 +79,47 @@ func subjectClauses(s string) []string {
 		i += len(" and ") + k
 	}
 	return nil
+}
+
+// elided returns the clause y with the predicate it leaves out taken
+// from x: in "the report isn't finished, but the slides are" the second
+// clause says "the slides are finished", in "the hallway is painted,
+// but the kitchen isn't" that "the kitchen isn't painted". y is kept
+// as it is when it does not end with an auxiliary or x has none.
+func elided(x, y string) string {
+	ys := strings.Fields(y)
+	last := strings.ToLower(strings.TrimRight(ys[len(ys)-1], ".!;:"))
+	if !auxiliary(strings.TrimSuffix(strings.TrimSuffix(last, "n't"), "n’t")) {
+		return y
+	}
+	xs := strings.Fields(x)
+	for i, w := range xs {
+		w = strings.ToLower(w)
+		base := strings.TrimSuffix(strings.TrimSuffix(w, "n't"), "n’t")
+		if i == 0 || !auxiliary(base) && w != "can't" && w != "won't" {
+			continue
+		}
+		rest := xs[i+1:]
+		if len(rest) > 0 && strings.ToLower(rest[0]) == "not" {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 {
+			return y
+		}
+		return strings.TrimRight(y, ".!;: ") + " " + strings.Join(rest, " ")
+	}
+	return y
+}
+
+// auxiliary reports whether w is a copula or an auxiliary verb that may
+// end a clause whose predicate is left out: "the slides are", "the
+// deposit has".
+func auxiliary(w string) bool {
+	switch w {
+	case "is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "can", "will", "should", "would", "could":
+		return true
+	}
+	return false
 }
 
 // verbClauses returns x and y when each has a verb after its first

@@ -1361,6 +1361,16 @@ func newShortForms() map[string]string {
 	}
 }
 
+// dimension reports whether w is an adjective that says a length is
+// measured: "1.80 m tall", "25 m long".
+func dimension(w string) bool {
+	switch w {
+	case "tall", "long", "high", "wide", "deep", "thick", "away":
+		return true
+	}
+	return false
+}
+
 // expanded are the words [shortForms] writes: one capitalised
 // ("Kubernetes", "Production") is the word, not a name, so that it
 // folds as the expansion of "k8s" folds.
@@ -1372,6 +1382,22 @@ func newExpanded() map[string]bool {
 		m[full] = true
 	}
 	return m
+}
+
+// boundAbbrevs are the abbreviations of [shortForms] that shorten
+// "maximum" ("max", not the synonym "cap"), written with one capital as
+// a name would be ("Max"): [boundNames] reads only a sentence that holds
+// one.
+var boundAbbrevs []string
+
+func newBoundAbbrevs() []string {
+	var out []string
+	for short, full := range shortForms {
+		if full == "maximum" && strings.HasPrefix(full, short) {
+			out = append(out, strings.ToUpper(short[:1])+short[1:])
+		}
+	}
+	return out
 }
 
 // phrasalNouns maps the forms of a verb whose particle makes it a noun
@@ -1430,11 +1456,12 @@ func openUntil(words []string, i int) bool {
 	return w == "noon" || w == "midnight" || w == "midday" || w != "" && isDigit(w[0]) && (len(w) <= 2 || strings.Contains(w, ":") || strings.HasSuffix(w, "m"))
 }
 
-// expand writes abbreviations in full ([shortForms]), a verb and its
+// expand writes abbreviations in full ([shortForms]) but the names in
+// names (words after a space each, from [boundNames]), a verb and its
 // particle as their noun ([phrasalNouns]), a rate such as "req/min"
 // as "requests per min" and "open until" a time as "closes at" it. It
 // returns words itself when nothing changes.
-func expand(words []string) []string {
+func expand(words []string, names string) []string {
 	var out []string
 	for i := 0; i < len(words); i++ {
 		w := words[i]
@@ -1470,7 +1497,13 @@ func expand(words []string) []string {
 			i++
 			continue
 		}
-		if full, ok := shortForms[w]; ok {
+		if w == "m" && i > 0 && i+1 < len(words) && hasDigit(words[i-1]) && dimension(words[i+1]) {
+			// "1.80 m tall": metres, where "m" alone may be a minute
+			// or a million.
+			repl = []string{"metres"}
+		} else if names != "" && strings.Contains(names+" ", " "+strings.TrimSuffix(w, "'s")+" ") {
+			// "Max is 52": a name, not a maximum.
+		} else if full, ok := shortForms[w]; ok {
 			repl = []string{full}
 		} else if base, ok := strings.CutSuffix(w, "'s"); ok && shortForms[base] != "" {
 			// "the apartment's rent" is the "flat's".

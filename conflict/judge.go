@@ -1193,6 +1193,16 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 			return fmt.Sprintf("outside the bound: %q vs %q", show(a, h.a), show(b, h.b))
 		})}, true, true
 	case allValues(h.a) && allValues(h.b):
+		if x, y, ok := withUnits(a, b, h); ok {
+			// "180 cm" and "1.80 m": the units differ after one number
+			// each; their lengths are compared, not the numbers.
+			if !measuredApart(x, y) || otherTime(a, b) || otherTime(b, a) {
+				return Verdict{}, false, true
+			}
+			return Verdict{Likely, say(why, func() string {
+				return fmt.Sprintf("different quantity: %q vs %q", show(a, x), show(b, y))
+			})}, true, true
+		}
 		if compatible(h.a, h.b) || otherMeasure(h.a, h.b) || otherPeriod(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
 			return Verdict{}, false, true
 		}
@@ -1258,6 +1268,28 @@ func measuredApart(x, y []token) bool {
 		slack = 1.2
 	}
 	return max(fx, fy) >= slack*min(fx, fy)
+}
+
+// withUnits returns the number each side of h replaces with the word
+// after it in its claim, when h is one number each and those words
+// differ, one of them a unit of [measures]: "180 cm" against "1.80 m", "40 litres" against "10 gallons".
+// Numbers in other units are no two values of one unit; [measuredApart]
+// compares the ones it can convert.
+func withUnits(a, b *claim, h hunk) (x, y []token, ok bool) {
+	if len(h.a) != 1 || len(h.b) != 1 || h.a[0].kind != plain || h.b[0].kind != plain {
+		return nil, nil, false
+	}
+	ia, ib := h.at+1, h.bt+1
+	if ia >= len(a.toks) || ib >= len(b.toks) {
+		return nil, nil, false
+	}
+	ua, ub := a.toks[ia], b.toks[ib]
+	_, ma := measures[ua.w]
+	_, mb := measures[ub.w]
+	if ua.w == ub.w || !ma && !mb || ua.value || ub.value {
+		return nil, nil, false
+	}
+	return []token{h.a[0], ua}, []token{h.b[0], ub}, true
 }
 
 // clockBounds reports whether h replaces the time of day of a bound

@@ -59,6 +59,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	abbreviations = setOf(`dr mr mrs ms prof st jr sr vs e.g i.e approx`)
 	shortForms = newShortForms()
 	expanded = newExpanded()
+	boundAbbrevs = newBoundAbbrevs()
 	phrasalNouns = newPhrasalNouns()
 	phrasalParticle = newPhrasalParticle()
 	entityWords = newEntityWords()

@@ -29,7 +29,7 @@ func TestLoadTablesFills(t *testing.T) {
 		"irregular": irregular, "statusPhase": statusPhase, "statusFirst": statusFirst, "classOf": classOf,
 		"copulaKey": copulaKey, "durationKey": durationKey, "ageKey": ageKey, "slotOf": slotOf, "changeWords": changeWords, "rawLex": rawLex,
 		"multiValued": multiValued, "kinWords": kinWords, "actVerbs": actVerbs, "abbreviations": abbreviations,
-		"shortForms": shortForms, "expanded": expanded, "phrasalNouns": phrasalNouns,
+		"shortForms": shortForms, "expanded": expanded, "boundAbbrevs": boundAbbrevs, "phrasalNouns": phrasalNouns,
 		"phrasalParticle": phrasalParticle, "entityWords": entityWords, "antonymOf": antonymOf,
 		"switchPole": switchPole, "stance": stance, "slotWords": slotWords, "idNouns": idNouns, "locVerbs": locVerbs, "mannerVerbs": mannerVerbs, "kindOf": kindOf, "lentWords": lentWords,
 		"months": months, "units": units, "currencies": currencies, "measures": measures, "handVerbs": handVerbs,

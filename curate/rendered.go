@@ -598,9 +598,6 @@ func splitCells(line string) []string {
 	return cells
 }
 
-// orderSaid reports whether a word of the passage says the order of
-// its bullet lists counts ([orderWords]), read once, for the first
-// bullet list: a passage without one is not split into words.
 // memberWords is the most content words (not stop words) a bullet item
 // holds that [renderer.list] reads as a member of a set, in any order:
 // a tag, a name, a topic ("Dmitri from payments", "needs-triage").
@@ -622,6 +619,9 @@ func longerThanMember(item string) bool {
 // markName matches the opening of a mark [rendered] writes: "\x01li(".
 var markName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\x01[a-z0-9]*\\(") })
 
+// orderSaid reports whether a word of the passage says the order of
+// its bullet lists counts ([orderWords]), read once, for the first
+// bullet list: a passage without one is not split into words.
 func (r *renderer) orderSaid() bool {
 	if r.ordered == 0 {
 		r.ordered = -1

@@ -627,7 +627,7 @@ func (e causeError) Unwrap() []error { return []error{e.err, e.errno} }
 // corruptError is the [ErrCorrupt] error of SQLite's report se that the
 // file is damaged or not a database.
 func corruptError(se sqlite3.Error) error {
-	return fmt.Errorf("%w (%v); the index is a cache of the Markdown files: delete it and run index to rebuild", ErrCorrupt, se)
+	return fmt.Errorf("%w (%v); the index is a cache of the Markdown files: rebuild it with 'memweave index --rebuild'", ErrCorrupt, se)
 }
 
 // Path returns the database file's path.

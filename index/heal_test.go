@@ -162,6 +162,11 @@ func TestOpenReadErrorIsNotForeign(t *testing.T) {
 	if !errors.Is(err, ErrCorrupt) {
 		t.Errorf("Open with the meta page damaged = %v, want ErrCorrupt", err)
 	}
+	// The command that rebuilds the file, not "delete it": deleting an
+	// index by hand leaves its -wal and -shm files behind.
+	if err == nil || !strings.Contains(err.Error(), "memweave index --rebuild") {
+		t.Errorf("Open with the meta page damaged = %v, want the command that rebuilds it", err)
+	}
 
 	if os.Geteuid() == 0 {
 		t.Log("root reads any file: the unreadable-file case is skipped")

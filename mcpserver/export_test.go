@@ -1,6 +1,10 @@
 package mcpserver
 
-import "sync/atomic"
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+)
 
 // WithAdmitted returns opts (nil: the defaults) with a hook that sends
 // the counted body size of each request the server admits on the returned
@@ -40,16 +44,33 @@ func WithEntered(opts *Options) (o *Options, tools, entered *atomic.Int64) {
 
 // WithLargeRunning returns opts (nil: the defaults) with a hook that
 // keeps in peak the most calls of the tools MaxLargeAnswers bounds seen
-// running at once, and counts in started those that started.
+// running at once, and counts in started those that started. The calls
+// that start wait in the hook until one call waits for its turn, or
+// until more than MaxLargeAnswers started: the bound's calls then run
+// at once, and a call past the bound, running beside them, is seen
+// whatever the scheduling. The wait ends after 10 s in case neither
+// comes (peak then stays below the bound).
 func WithLargeRunning(opts *Options) (o *Options, peak, started *atomic.Int64) {
 	o = &Options{}
 	if opts != nil {
 		*o = *opts
 	}
 	peak, started = new(atomic.Int64), new(atomic.Int64)
+	full := make(chan struct{})
+	var once sync.Once
 	o.largeRunning = func(n int) {
-		started.Add(1)
+		if n == 0 {
+			once.Do(func() { close(full) })
+			return
+		}
 		for p := peak.Load(); int64(n) > p && !peak.CompareAndSwap(p, int64(n)); p = peak.Load() {
+		}
+		if started.Add(1) > MaxLargeAnswers {
+			once.Do(func() { close(full) })
+		}
+		select {
+		case <-full:
+		case <-time.After(10 * time.Second):
 		}
 	}
 	return o, peak, started

@@ -220,7 +220,8 @@ func oneMessage(next http.Handler, limit int64) http.Handler {
 		data := bytes.TrimLeft(body, " \t\r\n")
 		var env envelope
 		if err == nil { // else the SDK reads the error again and answers it
-			var trailing, ok bool
+			var trailing []byte
+			var ok bool
 			env, trailing, ok = probeMessage(data)
 			if code, id, text := refuseMessage(data, env, trailing, ok); code != 0 {
 				writeRPCError(rw, http.StatusBadRequest, id, code, text)
@@ -313,12 +314,14 @@ func (w *rpcRefusal) finish() {
 // rest), a body nesting too deep ([errDeep]), a body that is not JSON, a
 // wrong envelope ([envelopeError]), an id the SDK cannot echo, or an id
 // with neither a method nor a result or error ([noMethodError]).
-func refuseMessage(data []byte, env envelope, trailing, ok bool) (code int, id json.RawMessage, text string) {
+func refuseMessage(data []byte, env envelope, trailing []byte, ok bool) (code int, id json.RawMessage, text string) {
 	if len(data) > 0 && data[0] == '[' {
 		return jsonrpc.CodeInvalidRequest, nil, errBatch + " request"
 	}
-	if ok && trailing {
-		return jsonrpc.CodeParseError, nil, "parse error: the body holds more than one JSON value; send one message per request"
+	if ok && len(trailing) > 0 {
+		// Named as Go quotes it: "\v", "\u00a0", a second message.
+		return jsonrpc.CodeParseError, nil, fmt.Sprintf("parse error: the body holds more than one JSON value: %q follows the first "+
+			"(only space, tab, CR and LF may); send one message per request", trailing[:min(len(trailing), 16)])
 	}
 	if !ok && nestsDeeper(data, maxDepth) {
 		return jsonrpc.CodeInvalidRequest, sniffID(data), errDeep

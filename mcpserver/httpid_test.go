@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,5 +114,40 @@ func TestHTTPRefusesTrailingData(t *testing.T) {
 	}
 	if status, msg := postRaw(t, srv, call+" \r\n\t"); status != http.StatusOK || !strings.Contains(msg, `"id":7`) {
 		t.Errorf("a call with trailing white space: answer %d %.200s, want 200", status, msg)
+	}
+}
+
+// TestHTTPRefusesTrailingNonJSONSpace: only space, tab, CR and LF are
+// white space in JSON. A body ending in another space (a vertical tab, a
+// form feed, a no-break space, a line separator) went to the SDK as one
+// message; it is refused like any trailing text, naming what follows.
+func TestHTTPRefusesTrailingNonJSONSpace(t *testing.T) {
+	t.Parallel()
+	w := openWeave(t, rawFiles, memweave.EmbedderConfig{})
+	srv := httptest.NewServer(mcpserver.NewHTTPHandler(w, nil))
+	defer srv.Close()
+	call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"memory_append","arguments":{"text":"a note"}}}`
+	for _, tc := range []struct{ tail, named string }{
+		{"\v", `\v`},
+		{"\f", `\f`},
+		{"\u00a0", `\u00a0`},
+		{" \r\n\u2028", `\u2028`},
+		{"\n\x00", `\x00`},
+		{"\t\x85", `\x85`},
+	} {
+		status, msg := postRaw(t, srv, call+tc.tail)
+		if status != http.StatusBadRequest || !strings.Contains(msg, `"code":-32700`) || !strings.Contains(msg, tc.named) {
+			t.Errorf("POST call+%q: answer %d %.300s, want 400, -32700 naming %s", tc.tail, status, msg, tc.named)
+		}
+	}
+	// A line on stdio likewise: not JSON, whatever TrimSpace would make
+	// of it.
+	st := serveRaw(t, w, nil)
+	for _, tail := range []string{"\v", "\u00a0"} {
+		st.Send(call + tail)
+		checkEnvelopeAnswer(t, "stdio", "call+"+strconv.Quote(tail), st.Recv(), "null", -32700, "not valid JSON")
+	}
+	if notes := memoryFiles(t, w); !slices.Equal(notes, []string{"db.md"}) {
+		t.Errorf("memory/ after the refused bodies holds %v, want db.md alone", notes)
 	}
 }

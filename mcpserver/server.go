@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -48,7 +49,8 @@ type Options struct {
 	// when an answer enters Write, with the tool calls still running.
 	entered func(tools int)
 	// largeRunning, when set (by tests), is called as a call of the
-	// tools [MaxLargeAnswers] bounds starts, with the number running.
+	// tools [MaxLargeAnswers] bounds starts, with the number running,
+	// and with 0 as one finds every turn taken and waits.
 	largeRunning func(n int)
 }
 
@@ -107,8 +109,8 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 // a megabyte (memory_get, memory_pack) that a server runs at once, over
 // all its sessions; the others wait their turn. Each such answer is
 // built in several copies (the text, the structured content, their JSON
-// and its check against the output schema): 64 memory_get calls of a
-// 1 MiB note at once took the process to 770-980 MB.
+// and its check against the output schema); docs/mcp.md gives the
+// memory it saves and the command that measures it.
 const MaxLargeAnswers = 4
 
 // largeAnswers are the tools that [MaxLargeAnswers] bounds.
@@ -126,12 +128,23 @@ func (t *tools) boundLarge(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		select {
 		case t.large <- struct{}{}:
-		case <-ctx.Done():
-			return nil, fmt.Errorf("%s: %w", p.Name, context.Cause(ctx))
+		default:
+			if t.largeRunning != nil {
+				t.largeRunning(0)
+			}
+			select {
+			case t.large <- struct{}{}:
+			case <-ctx.Done():
+				return nil, fmt.Errorf("%s: %w", p.Name, context.Cause(ctx))
+			}
 		}
 		defer func() { <-t.large }()
+		// Counted apart from the tokens: the hook sees the calls that
+		// run, which the channel's length cannot exceed by construction.
+		n := t.largeNow.Add(1)
+		defer t.largeNow.Add(-1)
 		if t.largeRunning != nil {
-			t.largeRunning(len(t.large))
+			t.largeRunning(int(n))
 		}
 		return next(ctx, method, req)
 	}
@@ -258,6 +271,9 @@ type tools struct {
 	large chan struct{}
 	// largeRunning is [Options.largeRunning].
 	largeRunning func(n int)
+	// largeNow counts the calls of [largeAnswers] running, for
+	// largeRunning.
+	largeNow atomic.Int64
 }
 
 // handler adapts fn, which returns a tool's output or an error, to the

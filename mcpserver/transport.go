@@ -276,7 +276,9 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 		return nil, sniffID(f.head), jsonrpc.CodeInvalidRequest,
 			fmt.Sprintf("request too large (%d bytes; the limit is %d)", f.size, c.limit)
 	}
-	data := bytes.TrimSpace(f.data)
+	// JSON's white space only: a line ending in a vertical tab or a
+	// no-break space is not JSON.
+	data := bytes.Trim(f.data, " \t\r\n")
 	if len(data) == 0 {
 		return nil, nil, 0, ""
 	}
@@ -348,19 +350,20 @@ type envelope struct {
 // probeMessage reads the top-level "jsonrpc", "id", "method", "params"
 // and "error" of the JSON value data begins with as the SDK reads them
 // (case-sensitive, the last of duplicate keys), skipping the other values
-// without copying them, and reports whether anything but white space
-// follows that value. ok is false when data is not such a value or nests
-// deeper than the SDK reads (the SDK refuses those).
-func probeMessage(data []byte) (env envelope, trailing, ok bool) {
+// without copying them, and returns what follows that value past JSON's
+// white space (space, tab, CR, LF; not a vertical tab or a no-break
+// space): empty for one message. ok is false when data is not such a
+// value or nests deeper than the SDK reads (the SDK refuses those).
+func probeMessage(data []byte) (env envelope, trailing []byte, ok bool) {
 	if nestsDeeper(data, maxDepth) {
-		return env, false, false // the parse below recurses once a level
+		return env, nil, false // the parse below recurses once a level
 	}
 	const flags = segjson.DontMatchCaseInsensitiveStructFields | segjson.DontCopyRawMessage
 	rest, err := segjson.Parse(data, &env, flags)
 	if err != nil {
-		return envelope{}, false, false
+		return envelope{}, nil, false
 	}
-	return env, len(bytes.TrimSpace(rest)) > 0, true
+	return env, bytes.TrimLeft(rest, " \t\r\n"), true
 }
 
 // unechoedID returns the raw id of a request, given the id and method

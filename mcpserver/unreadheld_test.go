@@ -26,9 +26,17 @@ func TestRunningCallsOfAClientThatDoesNotReadHoldLittle(t *testing.T) {
 	_, done := writeGetCalls(s.in, n, "big.md")
 	// Every call is read (64 fit under the in-flight cap); wait until
 	// each answer, and initialize's, has entered Write.
-	<-done
-	for s.entered.Load() < n+1 {
-		time.Sleep(10 * time.Millisecond)
+	select {
+	case <-done:
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("the server read fewer than %d calls in 2 minutes, want all (they fit under the in-flight cap)", n)
+	}
+	// Bounded: a server that never lets an answer reach Write fails
+	// here, naming the count, instead of hanging the package's run.
+	for deadline := time.Now().Add(2 * time.Minute); s.entered.Load() < n+1; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d answers entered Write after 2 minutes, want all", s.entered.Load(), n+1)
+		}
 	}
 	// Twice: what json's encoders put back in their pools is freed at the
 	// second collection, not the first.

@@ -67,7 +67,8 @@ fixed and exits 0 if nothing remains.`,
 // damaged: report it, or with repair rebuild it.
 func (a *app) checkDamaged(cmd *cobra.Command, openErr error, repair, asJSON bool) error {
 	if !repair {
-		return fmt.Errorf("%w; run 'memweave check --repair' or 'memweave index --rebuild' to rebuild it from the files", openErr)
+		// openErr names the file and 'memweave index --rebuild'.
+		return fmt.Errorf("%w (or 'memweave check --repair')", openErr)
 	}
 	res, err := memweave.Rebuild(cmd.Context(), a.config())
 	if err != nil {

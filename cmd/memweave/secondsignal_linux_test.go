@@ -71,7 +71,7 @@ func TestSecondSignalEndsTheGrace(t *testing.T) {
 				}
 				close(lines)
 			}()
-			// Start a search; it waits on the embedding server.
+			// Start a memory_write; it waits for the write lock.
 			if c.http {
 				line := <-lines
 				endpoint, ok := strings.CutPrefix(line, "memweave: serving MCP on ")
