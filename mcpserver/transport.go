@@ -286,7 +286,7 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 	switch {
 	case !ok && nestsDeeper(data, maxDepth):
 		return nil, sniffID(data), jsonrpc.CodeInvalidRequest, errDeep
-	case trailing || !ok && !json.Valid(data): // a value read whole is valid JSON
+	case len(trailing) > 0 || !ok && !json.Valid(data): // a value read whole is valid JSON
 		return nil, nil, jsonrpc.CodeParseError, "parse error: the message is not valid JSON"
 	case data[0] == '[':
 		return nil, nil, jsonrpc.CodeInvalidRequest, errBatch + " line"
