@@ -21,11 +21,18 @@ import (
 // as they liked (measured: 503 still after 68 s). A write of an answer
 // that waits WriteTimeout for the client now fails, closing the
 // connection and freeing the slot.
+//
+// The server's socket send buffers are cut to 4 KiB (smallSendListener),
+// so an answer of about 1 MB stalls as a 12.5 MB one does with the
+// kernel's default buffers: encoding 12.5 MB took 12-15 s under -race,
+// past the test's 20 s at CI's load, before any write could stall.
 func TestHTTPClientThatDoesNotReadLosesItsSlot(t *testing.T) {
 	t.Parallel()
-	note := "# bs\n" + strings.Repeat(strings.Repeat("\x01", 99)+"\n", 10500)
+	note := "# bs\n" + strings.Repeat(strings.Repeat("\x01", 99)+"\n", 800)
 	w := openWeave(t, map[string]string{"memory/bs.md": note}, memweave.EmbedderConfig{})
-	srv := httptest.NewServer(mcpserver.NewHTTPHandler(w, &mcpserver.HTTPOptions{MaxInFlight: 1, WriteTimeout: 300 * time.Millisecond}))
+	srv := httptest.NewUnstartedServer(mcpserver.NewHTTPHandler(w, &mcpserver.HTTPOptions{MaxInFlight: 1, WriteTimeout: 300 * time.Millisecond}))
+	srv.Listener = smallSendListener{srv.Listener}
+	srv.Start()
 	defer srv.Close()
 
 	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
@@ -53,4 +60,16 @@ func TestHTTPClientThatDoesNotReadLosesItsSlot(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// smallSendListener cuts each accepted connection's send buffer to 4 KiB,
+// so that an answer larger than a few socket buffers waits for its reader.
+type smallSendListener struct{ net.Listener }
+
+func (l smallSendListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if tc, ok := c.(*net.TCPConn); ok {
+		_ = tc.SetWriteBuffer(4096)
+	}
+	return c, err
 }
