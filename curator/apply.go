@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -814,7 +813,7 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, c checked) (delet
 			return false, fmt.Errorf("check %s after the edit of %s: %w", keep.Path, d.Path, err)
 		}
 		defer unlock()
-		return false, n.keptAfter(keep, d, before, after)
+		return false, n.keptAfter(ctx, keep, d, before, after)
 	}
 	if !errors.Is(err, errLeftEmpty) {
 		return false, err
@@ -841,7 +840,7 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, c checked) (delet
 	if err := memfile.RemoveIf(ctx, n.Dir, d.Path, old); err != nil {
 		return false, fmt.Errorf("delete %s: %w", d.Path, err)
 	}
-	if err := n.keptAfter(keep, d, old, nil); err != nil {
+	if err := n.keptAfter(ctx, keep, d, old, nil); err != nil {
 		return false, err
 	}
 	return true, nil
@@ -855,7 +854,7 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, c checked) (delet
 // was (before), if it still holds what the removal left (after; nil for
 // a note deleted: no file there), and the error says so; if it was
 // saved since too, the error quotes the passage, which no note holds.
-func (n *Notes) keptAfter(keep, d Passage, before, after []byte) error {
+func (n *Notes) keptAfter(ctx context.Context, keep, d Passage, before, after []byte) error {
 	kept, err := n.read(keep.Path)
 	if err == nil {
 		err = n.holds(kept, keep)
@@ -867,10 +866,8 @@ func (n *Notes) keptAfter(keep, d Passage, before, after []byte) error {
 	var perr error
 	if after != nil {
 		_, perr = memfile.ReplaceIf(n.Dir, d.Path, before, after)
-	} else if _, rerr := n.read(d.Path); !errors.Is(rerr, fs.ErrNotExist) {
-		perr = fmt.Errorf("a file was saved under its name since: %w", memfile.ErrChanged)
 	} else {
-		_, perr = memfile.Replace(n.Dir, d.Path, before)
+		_, perr = memfile.Create(ctx, n.Dir, d.Path, before) // never over a file saved since
 	}
 	if perr != nil {
 		return fmt.Errorf("%s; %s lost its copy and could not be put back (%w): its text was %q", why, d.Path, perr, d.Text)

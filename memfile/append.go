@@ -429,3 +429,45 @@ func trailingEOL(b []byte) int {
 	}
 	return 0
 }
+
+// Create makes the memory file path (see [Target]; missing folders are
+// created) holding data, only where no file is: the new file is linked
+// in place, never over one, so a file another program (an editor, which
+// takes no lock) saves there first is kept, nothing is written and the
+// error wraps [ErrChanged]. Readers see no file or the whole of data.
+// The caller holds the write lock ([Lock]).
+func Create(ctx context.Context, root, path string, data []byte) (abs string, err error) {
+	abs, rel, err := Target(root, path)
+	if err != nil {
+		return "", err
+	}
+	name, err := memoryName(rel)
+	if err != nil {
+		return "", err
+	}
+	r, err := openMemory(root)
+	if err != nil {
+		return "", err
+	}
+	defer r.Close()
+	made, err := makeDirs(r, filepath.Dir(name))
+	if err != nil {
+		return "", err
+	}
+	dir := TempDir
+	if makeTempDir(r) != nil {
+		dir = filepath.Dir(name)
+	}
+	err = linkNew(ctx, r, dir, name, data)
+	if errors.Is(err, syscall.EXDEV) && dir == TempDir {
+		err = linkNew(ctx, r, filepath.Dir(name), name, data) // a mount inside memory/
+	}
+	if err != nil {
+		removeDirs(r, made)
+		if errors.Is(err, fs.ErrExist) {
+			return "", fmt.Errorf("%s: a file was saved there: %w", path, ErrChanged)
+		}
+		return "", err
+	}
+	return abs, nil
+}

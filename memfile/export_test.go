@@ -10,3 +10,6 @@ func AppendDated(root, rel, text string) error {
 
 // ReservePerm is the mode of the empty file that reserves an aside name.
 var ReservePerm = reservePerm
+
+// TempLeftovers lists the temporary files TempDir holds.
+var TempLeftovers = tempLeftovers
