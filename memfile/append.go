@@ -437,37 +437,25 @@ func trailingEOL(b []byte) int {
 // error wraps [ErrChanged]. Readers see no file or the whole of data.
 // The caller holds the write lock ([Lock]).
 func Create(ctx context.Context, root, path string, data []byte) (abs string, err error) {
-	abs, rel, err := Target(root, path)
+	p, err := openPlace(root, path)
 	if err != nil {
 		return "", err
 	}
-	name, err := memoryName(rel)
-	if err != nil {
-		return "", err
-	}
-	r, err := openMemory(root)
-	if err != nil {
-		return "", err
-	}
-	defer r.Close()
-	made, err := makeDirs(r, filepath.Dir(name))
-	if err != nil {
-		return "", err
-	}
+	defer p.r.Close()
 	dir := TempDir
-	if makeTempDir(r) != nil {
-		dir = filepath.Dir(name)
+	if makeTempDir(p.r) != nil {
+		dir = filepath.Dir(p.name)
 	}
-	err = linkNew(ctx, r, dir, name, data)
+	err = linkNew(ctx, p.r, dir, p.name, data)
 	if errors.Is(err, syscall.EXDEV) && dir == TempDir {
-		err = linkNew(ctx, r, filepath.Dir(name), name, data) // a mount inside memory/
+		err = linkNew(ctx, p.r, filepath.Dir(p.name), p.name, data) // a mount inside memory/
 	}
 	if err != nil {
-		removeDirs(r, made)
+		removeDirs(p.r, p.made)
 		if errors.Is(err, fs.ErrExist) {
 			return "", fmt.Errorf("%s: a file was saved there: %w", path, ErrChanged)
 		}
 		return "", err
 	}
-	return abs, nil
+	return p.abs, nil
 }

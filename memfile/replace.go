@@ -166,28 +166,49 @@ type expect struct {
 // or a save lands meanwhile, nothing is written and the error is
 // errRaced.
 func replace(root, path string, data []byte, want *expect) (abs string, err error) {
-	abs, rel, err := Target(root, path)
+	p, err := openPlace(root, path)
 	if err != nil {
 		return "", err
+	}
+	defer p.r.Close()
+	if err := replaceFile(p.r, p.name, data, want); err != nil {
+		removeDirs(p.r, p.made) // a failed write leaves memory/ as it was
+		return p.abs, err
+	}
+	return p.abs, nil
+}
+
+// place is where a write of one memory file lands: its absolute path,
+// its name inside the memory folder, an [os.Root] on that folder (the
+// caller closes it) and the folders made for it, which a failed write
+// removes again ([removeDirs]).
+type place struct {
+	abs, name string
+	r         *os.Root
+	made      []string
+}
+
+// openPlace resolves path ([Target]), opens the memory folder and makes
+// the file's missing folders: the opening [Replace] and [Create] share.
+func openPlace(root, path string) (place, error) {
+	abs, rel, err := Target(root, path)
+	if err != nil {
+		return place{}, err
 	}
 	name, err := memoryName(rel)
 	if err != nil {
-		return "", err
+		return place{}, err
 	}
 	r, err := openMemory(root)
 	if err != nil {
-		return "", err
+		return place{}, err
 	}
-	defer r.Close()
 	made, err := makeDirs(r, filepath.Dir(name))
 	if err != nil {
-		return "", err
+		r.Close()
+		return place{}, err
 	}
-	if err := replaceFile(r, name, data, want); err != nil {
-		removeDirs(r, made) // a failed write leaves memory/ as it was
-		return abs, err
-	}
-	return abs, nil
+	return place{abs: abs, name: name, r: r, made: made}, nil
 }
 
 // TempDir is the folder, under memory/, where [Replace] writes its
