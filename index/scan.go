@@ -381,7 +381,7 @@ func (db *DB) Vector(ctx context.Context, q []float32, k int, f store.Filter) ([
 	}
 	out := make([]VectorHit, len(h))
 	for i := len(h) - 1; i >= 0; i-- {
-		out[i] = h.pop()
+		out[i] = heap.Pop(&h).(VectorHit)
 	}
 	if len(out) < k {
 		return out, nil
@@ -731,13 +731,10 @@ func (db *DB) eachVector(ctx context.Context, dims int, ids []int64, fn func(i i
 	return db.wrap("read vectors", rows.Err())
 }
 
-// offer adds hit to a heap that holds at most k hits. It appends and
-// fixes rather than calling heap.Push, which would box each hit in an
-// interface: an allocation per hit of every vector scan.
+// offer adds hit to a heap that holds at most k hits.
 func (h *hitHeap) offer(hit VectorHit, k int) {
 	if len(*h) < k {
-		*h = append(*h, hit)
-		heap.Fix(h, len(*h)-1)
+		heap.Push(h, hit)
 		return
 	}
 	if (*h)[0].Cosine < hit.Cosine || ((*h)[0].Cosine == hit.Cosine && (*h)[0].ID > hit.ID) {
@@ -808,19 +805,6 @@ func (h *hitHeap) Pop() any {
 	old := *h
 	x := old[len(old)-1]
 	*h = old[:len(old)-1]
-	return x
-}
-
-// pop removes and returns the least hit, as heap.Pop would, without
-// boxing it.
-func (h *hitHeap) pop() VectorHit {
-	last := len(*h) - 1
-	h.Swap(0, last)
-	x := (*h)[last]
-	*h = (*h)[:last]
-	if last > 0 {
-		heap.Fix(h, 0)
-	}
 	return x
 }
 
