@@ -89,8 +89,6 @@ type DB struct {
 	// schema holds the fixable schema problems Open or Check found: while
 	// there are any, vector reads and writes fail (see checkSchema).
 	schema []schemaProblem
-	// stmts are the prepared statements of the reads every search runs.
-	stmts stmts
 	// closeOnce releases the handle's count in handles once, however
 	// often Close is called.
 	closeOnce sync.Once
@@ -657,7 +655,6 @@ func (db *DB) Close() error {
 	retired := db.retired
 	db.retired = nil
 	db.reopening.Unlock()
-	db.stmts.close()
 	err := db.sql.Load().Close()
 	for _, old := range retired {
 		old.Close()
@@ -683,7 +680,7 @@ func (db *DB) Size() int64 {
 // Meta returns the meta value of key, "" when unset.
 func (db *DB) Meta(ctx context.Context, key string) (string, error) {
 	var v string
-	err := db.reads(ctx).QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
+	err := db.handle(ctx).QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
@@ -777,15 +774,12 @@ func (db *DB) patchCache(before int64, rows map[string]File, paths []string, del
 	}
 }
 
-// generationQuery reads the index generation (see [DB.Generation]).
-const generationQuery = `SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'`
-
 // Generation returns the index generation: a number every committed
 // write raises, so two equal readings mean nothing was written between
 // them.
 func (db *DB) Generation(ctx context.Context) (int64, error) {
 	var g int64
-	if err := db.reads(ctx).QueryRowContext(ctx, generationQuery).Scan(&g); err != nil {
+	if err := db.handle(ctx).QueryRowContext(ctx, `SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'`).Scan(&g); err != nil {
 		return 0, db.wrap("read generation", err)
 	}
 	return g, nil

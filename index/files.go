@@ -127,7 +127,7 @@ func (db *DB) Expired(ctx context.Context, today string) ([]string, error) {
 	var out []string
 	// "+path" keeps SQLite from walking the whole table in path order to
 	// skip a sort: the partial index on expires finds the few dated rows.
-	err := scanRows(ctx, db.reads(ctx), `SELECT path FROM files WHERE expires != '' AND expires < ? ORDER BY +path`, func(rows *sql.Rows) error {
+	err := scanRows(ctx, db.handle(ctx), `SELECT path FROM files WHERE expires != '' AND expires < ? ORDER BY +path`, func(rows *sql.Rows) error {
 		var p string
 		err := rows.Scan(&p)
 		out = append(out, p)

@@ -83,7 +83,7 @@ func (db *DB) Keyword(ctx context.Context, match string, k int, f store.Filter) 
 
 // keywordRows runs a keyword query whose rows are (id, score).
 func (db *DB) keywordRows(ctx context.Context, query string, args ...any) ([]KeywordHit, error) {
-	rows, err := db.reads(ctx).QueryContext(ctx, query, args...)
+	rows, err := db.handle(ctx).QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, db.wrap("keyword search", err)
 	}

@@ -701,7 +701,7 @@ func (db *DB) eachVector(ctx context.Context, dims int, ids []int64, fn func(i i
 	list = append(list, ']')
 	// CROSS JOIN makes json_each the outer loop, so rows come in the
 	// array's order; j.key is the id's index.
-	rows, err := db.reads(ctx).QueryContext(ctx, `SELECT j.key, v.id, `+selectVector+` FROM json_each(?) AS j CROSS JOIN vectors AS v ON v.id = j.value`, string(list))
+	rows, err := db.handle(ctx).QueryContext(ctx, `SELECT j.key, v.id, `+selectVector+` FROM json_each(?) AS j CROSS JOIN vectors AS v ON v.id = j.value`, string(list))
 	if err != nil {
 		return db.wrap("read vectors", err)
 	}
@@ -767,7 +767,7 @@ func (db *DB) VectorCount(ctx context.Context) (int, error) {
 // Cosines returns the exact cosine similarity between q and each of the
 // given chunks that has a vector.
 func (db *DB) Cosines(ctx context.Context, q []float32, ids []int64) (map[int64]float64, error) {
-	dims, err := vectorDims(ctx, db.reads(ctx))
+	dims, err := vectorDims(ctx, db.handle(ctx))
 	if err != nil {
 		return nil, db.wrap("read vectors", err)
 	}
