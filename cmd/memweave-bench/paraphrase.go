@@ -52,7 +52,10 @@ domain field names the shape); testdata/memfiles.json a fifth, whose notes
 look like an agent's memory files (Markdown sections, dated logs, prose,
 one-line facts); testdata/senses.json a sixth, of 40 pairs and 24
 negatives per half (synonym, hypernym, use and loanword pairs; chance and
-topical negatives).
+topical negatives); testdata/ranks.json a seventh, whose every pair has a
+distractor sharing a word or two of the question in another sense or on
+another topic (homonym, frame, figurative and twoword pairs; negatives
+sharing one or two words with a note by chance).
 
 Metrics: top1, top3 (the note at rank 1, in the first 3) and recall@5, over
 all questions, each half and each domain, with every result kept (min_score

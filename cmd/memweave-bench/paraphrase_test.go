@@ -182,6 +182,22 @@ func checkFamilySet(t *testing.T, path string, families, kinds []string) *paraph
 	return d
 }
 
+// TestRanksSet checks testdata/ranks.json, a seventh set written in the
+// fifteenth round before any scoring on it, for the ranking of a word-free
+// answer against a distractor sharing a word or two of the question: the
+// promises of TestShapesSet over its families (homonym, frame,
+// figurative, twoword) and kinds (oneword, twoword), at least 32 pairs
+// and 24 negatives per half, and one written distractor per pair.
+func TestRanksSet(t *testing.T) {
+	const path = "testdata/ranks.json"
+	d := checkFamilySet(t, path,
+		[]string{"homonym", "frame", "figurative", "twoword"},
+		[]string{"oneword", "twoword"})
+	if len(d.Pairs) < 64 || len(d.Negatives) < 48 || len(d.Distractors) < len(d.Pairs)+40 {
+		t.Errorf("%s has %d pairs, %d negatives and %d distractors, want at least 64, 48 and %d", path, len(d.Pairs), len(d.Negatives), len(d.Distractors), len(d.Pairs)+40)
+	}
+}
+
 // TestHashnegSet checks that testdata/hashneg.json reads, and that every
 // domain of its pairs and kind of its negatives is asked in both halves,
 // so that the check half judges each family the tune half saw.
