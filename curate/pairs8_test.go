@@ -64,3 +64,6 @@ func TestPairs17(t *testing.T) { roundPairs(t, "testdata/pairs17.txt") }
 
 // TestPairs18 scores lane cur15's second set (testdata/pairs18.txt).
 func TestPairs18(t *testing.T) { roundPairs(t, "testdata/pairs18.txt") }
+
+// TestPairs19 scores lane cur16's set (testdata/pairs19.txt).
+func TestPairs19(t *testing.T) { roundPairs(t, "testdata/pairs19.txt") }
