@@ -67,3 +67,6 @@ func TestPairs18(t *testing.T) { roundPairs(t, "testdata/pairs18.txt") }
 
 // TestPairs19 scores lane cur16's set (testdata/pairs19.txt).
 func TestPairs19(t *testing.T) { roundPairs(t, "testdata/pairs19.txt") }
+
+// TestPairs20 scores lane cur16's second set (testdata/pairs20.txt).
+func TestPairs20(t *testing.T) { roundPairs(t, "testdata/pairs20.txt") }
