@@ -633,9 +633,10 @@ func (r *renderer) orderSaid() bool {
 }
 
 // code writes a code block: its lines as written, its info string
-// listed apart.
+// listed apart without the flags that only number the lines
+// ([withoutLineNumbers]).
 func (r *renderer) code(info string, lines *text.Segments) {
-	r.form.infos = append(r.form.infos, info)
+	r.form.infos = append(r.form.infos, withoutLineNumbers(info))
 	r.out.WriteString("\x01code(\x04\n" + r.lines(lines) + ")\n")
 }
 
@@ -1116,4 +1117,38 @@ func ShowLines(a, b string) string {
 		return "«" + out + "»"
 	}
 	return show(ra) + " / " + show(rb)
+}
+
+// lineNumberFlags are the attributes of a fence's info string, in
+// braces, that only tell a renderer to number the code's lines
+// (Hugo's linenos, Pandoc's .numberLines, Prism's .line-numbers), lower
+// case and without a class's dot.
+var lineNumberFlags = map[string]bool{
+	"linenos": true, "linenos=true": true, "linenos=table": true, "linenos=inline": true,
+	"linenums": true, "numberlines": true, "number-lines": true, "line-numbers": true, "linenumbers": true,
+	"showlinenumbers": true,
+}
+
+// withoutLineNumbers returns the info string of a code block without
+// the attributes in braces that only number its lines
+// ([lineNumberFlags]), and without the braces when nothing else is in
+// them: "sh {linenos}" is "sh", as a reader sees the same code. A class
+// that may judge the code ("{.bad}"), any other attribute with a value
+// ("hl_lines=", "title=") and a flag outside braces are kept.
+func withoutLineNumbers(info string) string {
+	open := strings.IndexByte(info, '{')
+	if open < 0 || !strings.HasSuffix(info, "}") || strings.Count(info, "{") != 1 {
+		return info
+	}
+	var kept []string
+	for _, a := range strings.FieldsFunc(info[open+1:len(info)-1], func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+		if !lineNumberFlags[strings.TrimPrefix(strings.ToLower(a), ".")] {
+			kept = append(kept, a)
+		}
+	}
+	head := strings.TrimSpace(info[:open])
+	if len(kept) == 0 {
+		return head
+	}
+	return strings.TrimSpace(head + " {" + strings.Join(kept, " ") + "}")
 }

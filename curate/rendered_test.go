@@ -33,6 +33,20 @@ func TestSameRendered(t *testing.T) {
 		{"~~~\nport: 1\n~~~", "    port: 1", true},
 		{"```go\nport: 1\n```", "    port: 1", true}, // a language added is form (cur13's label, pairs15)
 		{"```go\nport: 1\n```", "```python\nport: 1\n```", false},
+		// A flag that only numbers the lines is form (lane cur16,
+		// pairs17 and pairs19); a class or an attribute with a value
+		// is not.
+		{"```sh\nls\n```", "```sh {linenos}\nls\n```", true},
+		{"```sh\nls\n```", "```sh {.line-numbers}\nls\n```", true},
+		{"```go\nls\n```", "```go {.numberLines}\nls\n```", true},
+		{"```\nls\n```", "```zsh {linenos=table}\nls\n```", true},
+		{"```sh {.bad}\nls\n```", "```sh {.bad linenos}\nls\n```", true},
+		{"```sh\nls\n```", "```sh {.bad}\nls\n```", false},
+		{"```sh\nls\n```", "```sh {.wrong linenos}\nls\n```", false},
+		{"```sh\nls\n```", "```sh {hl_lines=[2]}\nls\n```", false},
+		{"```sh\nls\n```", "```sh {linenos=false}\nls\n```", false},
+		{"```sh\nls\n```", "```sh linenos\nls\n```", false},
+		{"```sh {linenos}\nls\n```", "```bash {linenos}\nls\n```", false},
 		{"See [docs][d].\n\n[d]: https://x.example/a\n[d]: https://x.example/b", "See [docs][d].\n\n[d]: https://x.example/a", false},
 		{"| a | b |\n|---|---|\n| x | y | z |", "| a | b |\n|---|---|\n| x | y |", false},
 		{"| a | b |\n|---|---|\n| x |", "| a | b |\n|---|---|\n| x | |", true},
