@@ -539,6 +539,7 @@ func (r *renderer) table(n ast.Node) (written, ok bool) {
 		r.out.WriteString("\x01raw(" + strings.Join(rows[:delim-1], "\n") + ")\n")
 	}
 	r.out.WriteString("\x01table(\n")
+	var body [][]string
 	for i, row := range rows[delim-1:] {
 		cells := splitCells(row)
 		if i == 1 {
@@ -550,14 +551,56 @@ func (r *renderer) table(n ast.Node) (written, ok bool) {
 		for len(cells) < len(cols) {
 			cells = append(cells, "") // GitHub shows a short row's missing cells empty
 		}
-		r.out.WriteString("\x01tr(")
-		for _, c := range cells {
-			r.out.WriteString("\x01td(" + c + ")")
+		if i == 0 {
+			writeRow(r.out, cells)
+			continue
 		}
-		r.out.WriteString(")\n")
+		body = append(body, cells)
+	}
+	if r.rowsAreASet(body) {
+		slices.SortFunc(body, func(a, b []string) int { return strings.Compare(a[0], b[0]) })
+	}
+	for _, cells := range body {
+		writeRow(r.out, cells)
 	}
 	r.out.WriteString(")\n")
 	return true, true
+}
+
+// writeRow writes a table row, cell by cell.
+func writeRow(out *strings.Builder, cells []string) {
+	out.WriteString("\x01tr(")
+	for _, c := range cells {
+		out.WriteString("\x01td(" + c + ")")
+	}
+	out.WriteString(")\n")
+}
+
+// rowsAreASet reports whether a table's body rows are records of a
+// set, which a reader reads the same in any order, as [renderer.list]
+// reads a bullet list of members: no word of the passage says the order
+// counts ([orderWords]: "escalation", "ranked", "rota"), each row is
+// named by a first cell no other row holds, and no cell holds more than
+// a member's words ([longerThanMember]: a step or a statement, whose
+// place may be the fact). A cell changed, or moved to another row,
+// still differs.
+func (r *renderer) rowsAreASet(body [][]string) bool {
+	if len(body) < 2 || r.orderSaid() {
+		return false
+	}
+	first := map[string]bool{}
+	for _, cells := range body {
+		if cells[0] == "" || first[cells[0]] {
+			return false
+		}
+		first[cells[0]] = true
+		for _, c := range cells {
+			if longerThanMember(c) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // delimiterCell matches a cell of a table's delimiter row, trimmed.
