@@ -803,7 +803,63 @@ func (in *inline) flush() {
 		return "\x01a(" + trimmed + "|" + dest + "|\x04)" + u[len(trimmed):]
 	})
 	p = unitJoined().ReplaceAllString(minusSign().ReplaceAllString(p, "-$1"), "$1 $2$3")
-	in.b.WriteString(numberDigits(p))
+	in.b.WriteString(hyphenJoined(numberDigits(p)))
+}
+
+// joinedPrefixes are the prefixes after which a hyphen tells one word
+// from another: "re-sign" is not "resign", "co-op" not "coop",
+// "un-ionized" not "unionized" ([hyphenJoined] keeps the hyphen).
+var joinedPrefixes = map[string]bool{"re": true, "co": true, "pre": true, "un": true, "de": true, "in": true, "dis": true, "mis": true, "up": true}
+
+// hyphenJoined returns p with the hyphens left out of each prose word of
+// ASCII letters joined by them ("e-mail" is "email", "on-call"
+// "oncall", "multi-tenant" "multitenant"), as writers spell such
+// compounds either way. Kept as written: a word after one of
+// [joinedPrefixes], a word with a capital past its first letter
+// ("API-GW": a name), and one that touches a digit, an underscore, "@",
+// "/", a dot or colon before a letter or digit (a number range, an
+// identifier, a host, a path).
+func hyphenJoined(p string) string {
+	words := asciiWords(p)
+	var b strings.Builder
+	at := 0
+	for i := 0; i+1 < len(words); i++ {
+		first := i
+		for i+1 < len(words) && p[words[i][1]] == '-' && words[i+1][0] == words[i][1]+1 {
+			i++
+		}
+		if i == first {
+			continue
+		}
+		s, e := words[first][0], words[i][1]
+		w := p[s:e]
+		if joinedPrefixes[strings.ToLower(p[s:words[first][1]])] || strings.ToLower(w[1:]) != w[1:] || !standsAlone(p, s, e) {
+			continue
+		}
+		b.WriteString(p[at:s])
+		b.WriteString(strings.ReplaceAll(w, "-", ""))
+		at = e
+	}
+	if at == 0 {
+		return p
+	}
+	b.WriteString(p[at:])
+	return b.String()
+}
+
+// standsAlone reports whether p[s:e] is a prose word: no letter, digit,
+// "_", "-", "@", "/", ".", ":" or non-ASCII byte before it, none of the
+// first six after it, and no dot or colon after it that a letter or
+// digit follows.
+func standsAlone(p string, s, e int) bool {
+	alnum := func(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf }
+	if s > 0 && (alnum(p[s-1]) || strings.IndexByte("_-@/.:", p[s-1]) >= 0) {
+		return false
+	}
+	if e < len(p) && (alnum(p[e]) || strings.IndexByte("_-@/", p[e]) >= 0) {
+		return false
+	}
+	return e+1 >= len(p) || strings.IndexByte(".:", p[e]) < 0 || !alnum(p[e+1])
 }
 
 // unitJoined matches a number written against a unit of two letters or
