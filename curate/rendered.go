@@ -803,7 +803,7 @@ func (in *inline) flush() {
 		return "\x01a(" + trimmed + "|" + dest + "|\x04)" + u[len(trimmed):]
 	})
 	p = unitJoined().ReplaceAllString(minusSign().ReplaceAllString(p, "-$1"), "$1 $2$3")
-	in.b.WriteString(hyphenJoined(numberDigits(p)))
+	in.b.WriteString(proseSpellings(hyphenJoined(numberDigits(p))))
 }
 
 // joinedPrefixes are the prefixes after which a hyphen tells one word

@@ -1,0 +1,131 @@
+package curate
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// proseSpellings returns the prose p with each value or word that
+// writers spell two ways written one way, for [rendered]: "percent"
+// and "per cent" after a number as
+// "%", a currency sign after a number before it ("40 €" is "€40"),
+// "version" before a number as "v", the titles and street words
+// abbreviated with a full stop in full ([abbreviations]), and British
+// spellings as American ones ([americanSpelling]). Only a text that
+// writes the other spelling of the same word is read the same: "m²"
+// against "m³", "$40" against "€40", "3%" against "3 percentage
+// points", "Dr." against "Drive" still differ. A superscript or
+// subscript is not read as a digit, even in a unit or a formula ("m²"
+// against "m2", "H₂O" against "H2O": pairs16 labels the first distinct).
+func proseSpellings(p string) string {
+	p = percentWord().ReplaceAllString(p, "$1%")
+	p = currencyAfter().ReplaceAllString(p, "$1$3$2$4")
+	p = versionWord().ReplaceAllString(p, "${1}v$2")
+	p = abbreviated().ReplaceAllStringFunc(p, func(m string) string {
+		i := strings.Index(m, ".")
+		j := strings.LastIndexFunc(m[:i], func(r rune) bool { return !unicode.IsLetter(r) }) + 1
+		return m[:j] + abbreviations[m[j:i]] + m[i+1:]
+	})
+	return americanSpellings(p)
+}
+
+// Patterns of [proseSpellings].
+var (
+	percentWord = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`([0-9](?:[0-9.,]*[0-9])?) (?:percent|per cent)\b`)
+	})
+	currencyAfter = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(^|[^0-9.,])([0-9](?:[0-9.,]*[0-9])?) ?([€£¥₹$])([^A-Za-z0-9_{(]|$)`)
+	})
+	versionWord = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(^|[^A-Za-z0-9_.\-])(?:[Vv]ersion |V)([0-9])`)
+	})
+	abbreviated = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:^|[^A-Za-z0-9_.])(?:Dr|Prof|St|Ave|Rd|Mt|Blvd|Dept)\.(?: |$)`)
+	})
+)
+
+// abbreviations are the titles and street words [proseSpellings] writes
+// in full: one word each ("St." is "Street"; "Saint" is held).
+var abbreviations = map[string]string{
+	"Dr": "Doctor", "Prof": "Professor", "St": "Street", "Ave": "Avenue", "Rd": "Road",
+	"Mt": "Mount", "Blvd": "Boulevard", "Dept": "Department",
+}
+
+// americanSpellings returns p with each prose word of ASCII letters
+// ([standsAlone]) that a British spelling rule reads written the
+// American way ([americanSpelling]).
+func americanSpellings(p string) string {
+	var b strings.Builder
+	at := 0
+	for _, w := range asciiWords(p) {
+		word := p[w[0]:w[1]]
+		if !standsAlone(p, w[0], w[1]) {
+			continue
+		}
+		lower := strings.ToLower(word)
+		if lower != word && strings.ToLower(word[1:]) != word[1:] {
+			continue // a name in capitals, or a word with inner capitals
+		}
+		us := americanSpelling(lower)
+		if us == lower {
+			continue
+		}
+		if lower != word {
+			r, n := utf8.DecodeRuneInString(us)
+			us = string(unicode.ToUpper(r)) + us[n:]
+		}
+		b.WriteString(p[at:w[0]])
+		b.WriteString(us)
+		at = w[1]
+	}
+	if at == 0 {
+		return p
+	}
+	b.WriteString(p[at:])
+	return b.String()
+}
+
+// britishWords are the British spellings no suffix rule of
+// [americanSpelling] reads, with their American ones.
+var britishWords = map[string]string{
+	"licence": "license", "licences": "licenses", "defence": "defense", "offence": "offense",
+	"offences": "offenses", "pretence": "pretense", "grey": "gray", "programme": "program",
+	"programmes": "programs", "aluminium": "aluminum", "fibre": "fiber", "fibres": "fibers",
+	"calibre": "caliber", "sombre": "somber",
+}
+
+// britishSuffixes are the British endings [americanSpelling] writes the
+// American way, each with the fewest letters a word holds before it:
+// enough that no short word of another meaning is read ("four", "hour",
+// "tour" keep "our"; "advise", "raise", "praise" keep "ise"; "rogue",
+// "vogue" keep "ogue"; "timbre" is not "timber").
+var britishSuffixes = []struct {
+	uk, us string
+	stem   int
+}{
+	{"ourite", "orite", 3}, {"ourites", "orites", 3}, {"ourable", "orable", 3}, {"ourful", "orful", 3},
+	{"ouring", "oring", 3}, {"oured", "ored", 3}, {"ours", "ors", 3}, {"our", "or", 3},
+	{"isation", "ization", 4}, {"isations", "izations", 4}, {"ising", "izing", 4}, {"ised", "ized", 4},
+	{"ises", "izes", 4}, {"iser", "izer", 4}, {"isers", "izers", 4}, {"ise", "ize", 4},
+	{"ysing", "yzing", 3}, {"ysed", "yzed", 3}, {"yses", "yzes", 3}, {"yse", "yze", 3},
+	{"ogues", "ogs", 4}, {"ogue", "og", 4},
+	{"tres", "ters", 2}, {"tred", "tered", 2}, {"tre", "ter", 2},
+}
+
+// americanSpelling returns the American spelling of the lower-case
+// British word w ([britishWords], [britishSuffixes]), or w.
+func americanSpelling(w string) string {
+	if us, ok := britishWords[w]; ok {
+		return us
+	}
+	for _, s := range britishSuffixes {
+		if stem, ok := strings.CutSuffix(w, s.uk); ok && len(stem) >= s.stem {
+			return stem + s.us
+		}
+	}
+	return w
+}
