@@ -806,19 +806,26 @@ func (in *inline) flush() {
 	in.b.WriteString(proseSpellings(hyphenJoined(numberDigits(p))))
 }
 
-// joinedPrefixes are the prefixes after which a hyphen tells one word
-// from another: "re-sign" is not "resign", "co-op" not "coop",
-// "un-ionized" not "unionized" ([hyphenJoined] keeps the hyphen).
-var joinedPrefixes = map[string]bool{"re": true, "co": true, "pre": true, "un": true, "de": true, "in": true, "dis": true, "mis": true, "up": true}
+// compoundHeads are the first words of compounds that writers join
+// or hyphenate alike ("on-call", "multi-tenant", "web-site", "log-in",
+// "non-profit"), for [hyphenJoined]. A word after a prefix that makes
+// another word joined ("re-sign" is not "resign", "co-op" not "coop")
+// is none of them, nor is a name's part ("edge-gw", "edge-proxy": a
+// host joined is another host).
+var compoundHeads = map[string]bool{
+	"on": true, "off": true, "multi": true, "non": true, "sub": true, "web": true, "inter": true,
+	"over": true, "under": true, "out": true, "back": true, "set": true, "log": true, "check": true,
+	"sign": true, "end": true, "time": true, "data": true, "work": true, "life": true,
+}
 
 // hyphenJoined returns p with the hyphens left out of each prose word of
-// ASCII letters joined by them ("e-mail" is "email", "on-call"
-// "oncall", "multi-tenant" "multitenant"), as writers spell such
-// compounds either way. Kept as written: a word after one of
-// [joinedPrefixes], a word with a capital past its first letter
-// ("API-GW": a name), and one that touches a digit, an underscore, "@",
-// "/", a dot or colon before a letter or digit (a number range, an
-// identifier, a host, a path).
+// ASCII letters joined by them where writers spell the compound either
+// way: after a single letter ("e-mail" is "email", "x-ray" "xray") or
+// one of [compoundHeads] ("on-call" is "oncall"), each other part
+// holding a vowel ("web-gw" is a host's name). Kept as written: a word
+// with a capital past its first letter ("API-GW"), and one that
+// touches a digit, an underscore, "@", "/", a dot or colon before a
+// letter or digit (a number range, an identifier, a host, a path).
 func hyphenJoined(p string) string {
 	words := asciiWords(p)
 	var b strings.Builder
@@ -833,7 +840,10 @@ func hyphenJoined(p string) string {
 		}
 		s, e := words[first][0], words[i][1]
 		w := p[s:e]
-		if joinedPrefixes[strings.ToLower(p[s:words[first][1]])] || strings.ToLower(w[1:]) != w[1:] || !standsAlone(p, s, e) {
+		if !compoundHead(p[s:words[first][1]]) || strings.ToLower(w[1:]) != w[1:] || !standsAlone(p, s, e) {
+			continue
+		}
+		if slices.ContainsFunc(words[first+1:i+1], func(l [2]int) bool { return !strings.ContainsAny(strings.ToLower(p[l[0]:l[1]]), "aeiouy") }) {
 			continue
 		}
 		b.WriteString(p[at:s])
@@ -845,6 +855,12 @@ func hyphenJoined(p string) string {
 	}
 	b.WriteString(p[at:])
 	return b.String()
+}
+
+// compoundHead reports whether w may begin a compound [hyphenJoined]
+// joins: a single letter or one of [compoundHeads].
+func compoundHead(w string) bool {
+	return len(w) == 1 || compoundHeads[strings.ToLower(w)]
 }
 
 // standsAlone reports whether p[s:e] is a prose word: no letter, digit,

@@ -13,7 +13,7 @@ import (
 // and "per cent" after a number as
 // "%", a currency sign after a number before it ("40 €" is "€40"),
 // "version" before a number as "v", the titles and street words
-// abbreviated with a full stop in full ([abbreviations]), and British
+// abbreviated with a full stop in full ([abbreviationsInFull]), and British
 // spellings as American ones ([americanSpelling]). Only a text that
 // writes the other spelling of the same word is read the same: "m²"
 // against "m³", "$40" against "€40", "3%" against "3 percentage
@@ -24,11 +24,7 @@ func proseSpellings(p string) string {
 	p = percentWord().ReplaceAllString(p, "$1%")
 	p = currencyAfter().ReplaceAllString(p, "$1$3$2$4")
 	p = versionWord().ReplaceAllString(p, "${1}v$2")
-	p = abbreviated().ReplaceAllStringFunc(p, func(m string) string {
-		i := strings.Index(m, ".")
-		j := strings.LastIndexFunc(m[:i], func(r rune) bool { return !unicode.IsLetter(r) }) + 1
-		return m[:j] + abbreviations[m[j:i]] + m[i+1:]
-	})
+	p = abbreviationsInFull(p)
 	return americanSpellings(p)
 }
 
@@ -44,15 +40,61 @@ var (
 		return regexp.MustCompile(`(^|[^A-Za-z0-9_.\-])(?:[Vv]ersion |V)([0-9])`)
 	})
 	abbreviated = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?:^|[^A-Za-z0-9_.])(?:Dr|Prof|St|Ave|Rd|Mt|Blvd|Dept)\.(?: |$)`)
+		return regexp.MustCompile(`(?:^|[^A-Za-z0-9_.])(Dr|Prof|Mt|St|Ave|Rd|Blvd)\.(?: |$)`)
 	})
 )
 
-// abbreviations are the titles and street words [proseSpellings] writes
-// in full: one word each ("St." is "Street"; "Saint" is held).
-var abbreviations = map[string]string{
-	"Dr": "Doctor", "Prof": "Professor", "St": "Street", "Ave": "Avenue", "Rd": "Road",
-	"Mt": "Mount", "Blvd": "Boulevard", "Dept": "Department",
+// abbreviations are the titles and street words [abbreviationsInFull]
+// writes in full, each with where the name it goes with stands: a
+// title before it ("Dr. Okafor"), a street word after it ("Harbour
+// St.").
+var abbreviations = map[string]struct {
+	full   string
+	before bool
+}{
+	"Dr": {"Doctor", true}, "Prof": {"Professor", true}, "Mt": {"Mount", true},
+	"St": {"Street", false}, "Ave": {"Avenue", false}, "Rd": {"Road", false}, "Blvd": {"Boulevard", false},
+}
+
+// abbreviationsInFull returns p with each abbreviation of
+// [abbreviations] written in full where a capitalised name stands on
+// its side: "Dr. Okafor" is "Doctor Okafor", "14 Harbour St." "14
+// Harbour Street"; "Mill Dr." (Drive) and "St. Gallen" (Saint) are
+// kept.
+func abbreviationsInFull(p string) string {
+	var b strings.Builder
+	at := 0
+	for _, m := range abbreviated().FindAllStringSubmatchIndex(p, -1) {
+		s, e := m[2], m[3]
+		a := abbreviations[p[s:e]]
+		if a.before && !capitalised(p[min(e+2, len(p)):]) || !a.before && !capitalisedBefore(p[:s]) {
+			continue
+		}
+		b.WriteString(p[at:s])
+		b.WriteString(a.full)
+		at = e + 1 // the full stop
+	}
+	if at == 0 {
+		return p
+	}
+	b.WriteString(p[at:])
+	return b.String()
+}
+
+// capitalised reports whether s begins with an upper-case letter.
+func capitalised(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r)
+}
+
+// capitalisedBefore reports whether the word that ends s, after one
+// space, is capitalised.
+func capitalisedBefore(s string) bool {
+	t, ok := strings.CutSuffix(s, " ")
+	if !ok {
+		return false
+	}
+	return capitalised(t[strings.LastIndexByte(t, ' ')+1:])
 }
 
 // americanSpellings returns p with each prose word of ASCII letters
