@@ -828,8 +828,7 @@ var compoundHeads = map[string]bool{
 // letter or digit (a number range, an identifier, a host, a path).
 func hyphenJoined(p string) string {
 	words := asciiWords(p)
-	var b strings.Builder
-	at := 0
+	var edits []edit
 	for i := 0; i+1 < len(words); i++ {
 		first := i
 		for i+1 < len(words) && p[words[i][1]] == '-' && words[i+1][0] == words[i][1]+1 {
@@ -846,15 +845,9 @@ func hyphenJoined(p string) string {
 		if slices.ContainsFunc(words[first+1:i+1], func(l [2]int) bool { return !strings.ContainsAny(strings.ToLower(p[l[0]:l[1]]), "aeiouy") }) {
 			continue
 		}
-		b.WriteString(p[at:s])
-		b.WriteString(strings.ReplaceAll(w, "-", ""))
-		at = e
+		edits = append(edits, edit{s, e, strings.ReplaceAll(w, "-", "")})
 	}
-	if at == 0 {
-		return p
-	}
-	b.WriteString(p[at:])
-	return b.String()
+	return spliced(p, edits)
 }
 
 // compoundHead reports whether w may begin a compound [hyphenJoined]

@@ -62,23 +62,16 @@ var abbreviations = map[string]struct {
 // Harbour Street"; "Mill Dr." (Drive) and "St. Gallen" (Saint) are
 // kept.
 func abbreviationsInFull(p string) string {
-	var b strings.Builder
-	at := 0
+	var edits []edit
 	for _, m := range abbreviated().FindAllStringSubmatchIndex(p, -1) {
 		s, e := m[2], m[3]
 		a := abbreviations[p[s:e]]
 		if a.before && !capitalised(p[min(e+2, len(p)):]) || !a.before && !capitalisedBefore(p[:s]) {
 			continue
 		}
-		b.WriteString(p[at:s])
-		b.WriteString(a.full)
-		at = e + 1 // the full stop
+		edits = append(edits, edit{s, e + 1, a.full}) // the full stop too
 	}
-	if at == 0 {
-		return p
-	}
-	b.WriteString(p[at:])
-	return b.String()
+	return spliced(p, edits)
 }
 
 // capitalised reports whether s begins with an upper-case letter.
@@ -101,8 +94,7 @@ func capitalisedBefore(s string) bool {
 // ([standsAlone]) that a British spelling rule reads written the
 // American way ([americanSpelling]).
 func americanSpellings(p string) string {
-	var b strings.Builder
-	at := 0
+	var edits []edit
 	for _, w := range asciiWords(p) {
 		word := p[w[0]:w[1]]
 		if !standsAlone(p, w[0], w[1]) {
@@ -120,12 +112,29 @@ func americanSpellings(p string) string {
 			r, n := utf8.DecodeRuneInString(us)
 			us = string(unicode.ToUpper(r)) + us[n:]
 		}
-		b.WriteString(p[at:w[0]])
-		b.WriteString(us)
-		at = w[1]
+		edits = append(edits, edit{w[0], w[1], us})
 	}
-	if at == 0 {
+	return spliced(p, edits)
+}
+
+// edit is a span of a text, from and to, and what takes its place.
+type edit struct {
+	from, to int
+	text     string
+}
+
+// spliced returns p with each span of edits (in order, apart) replaced
+// by its text.
+func spliced(p string, edits []edit) string {
+	if len(edits) == 0 {
 		return p
+	}
+	var b strings.Builder
+	at := 0
+	for _, e := range edits {
+		b.WriteString(p[at:e.from])
+		b.WriteString(e.text)
+		at = e.to
 	}
 	b.WriteString(p[at:])
 	return b.String()
