@@ -117,6 +117,7 @@ func TestSameRendered(t *testing.T) {
 		{"Use `colour` here.", "Use `color` here.", false},
 		{"The form was filled.", "The form was filed.", false},
 		{"The dense fence is old.", "The dence fense is old.", false},
+		{"Ask Seymour in finance.", "Ask Seymor in finance.", false},
 		{"See [docs][d].\n\n[d]: https://x.example/a\n[d]: https://x.example/b", "See [docs][d].\n\n[d]: https://x.example/a", false},
 		{"| a | b |\n|---|---|\n| x | y | z |", "| a | b |\n|---|---|\n| x | y |", false},
 		{"| a | b |\n|---|---|\n| x |", "| a | b |\n|---|---|\n| x | |", true},

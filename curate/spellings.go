@@ -90,9 +90,10 @@ func capitalisedBefore(s string) bool {
 	return capitalised(t[strings.LastIndexByte(t, ' ')+1:])
 }
 
-// americanSpellings returns p with each prose word of ASCII letters
-// ([standsAlone]) that a British spelling rule reads written the
-// American way ([americanSpelling]).
+// americanSpellings returns p with each prose word of lower-case ASCII
+// letters ([standsAlone]) that a British spelling rule reads written the
+// American way ([americanSpelling]); a capitalised word may be a name
+// ("Seymour" is not "Seymor").
 func americanSpellings(p string) string {
 	var edits []edit
 	for _, w := range asciiWords(p) {
@@ -100,19 +101,12 @@ func americanSpellings(p string) string {
 		if !standsAlone(p, w[0], w[1]) {
 			continue
 		}
-		lower := strings.ToLower(word)
-		if lower != word && strings.ToLower(word[1:]) != word[1:] {
-			continue // a name in capitals, or a word with inner capitals
+		if strings.ToLower(word) != word {
+			continue // a name ("Seymour", "Sartre"), or a sentence's first word
 		}
-		us := americanSpelling(lower)
-		if us == lower {
-			continue
+		if us := americanSpelling(word); us != word {
+			edits = append(edits, edit{w[0], w[1], us})
 		}
-		if lower != word {
-			r, n := utf8.DecodeRuneInString(us)
-			us = string(unicode.ToUpper(r)) + us[n:]
-		}
-		edits = append(edits, edit{w[0], w[1], us})
 	}
 	return spliced(p, edits)
 }
