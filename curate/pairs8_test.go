@@ -64,3 +64,13 @@ func TestPairs17(t *testing.T) { roundPairs(t, "testdata/pairs17.txt") }
 
 // TestPairs18 scores lane cur15's second set (testdata/pairs18.txt).
 func TestPairs18(t *testing.T) { roundPairs(t, "testdata/pairs18.txt") }
+
+// TestPairs19 scores lane cur16's set (testdata/pairs19.txt).
+func TestPairs19(t *testing.T) { roundPairs(t, "testdata/pairs19.txt") }
+
+// TestPairs20 scores lane cur16's second set (testdata/pairs20.txt).
+func TestPairs20(t *testing.T) { roundPairs(t, "testdata/pairs20.txt") }
+
+// TestPairs21 scores lane cur16's third set (testdata/pairs21.txt),
+// written after the lane's form rules to attack them.
+func TestPairs21(t *testing.T) { roundPairs(t, "testdata/pairs21.txt") }

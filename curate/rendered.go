@@ -539,6 +539,7 @@ func (r *renderer) table(n ast.Node) (written, ok bool) {
 		r.out.WriteString("\x01raw(" + strings.Join(rows[:delim-1], "\n") + ")\n")
 	}
 	r.out.WriteString("\x01table(\n")
+	var body [][]string
 	for i, row := range rows[delim-1:] {
 		cells := splitCells(row)
 		if i == 1 {
@@ -550,14 +551,56 @@ func (r *renderer) table(n ast.Node) (written, ok bool) {
 		for len(cells) < len(cols) {
 			cells = append(cells, "") // GitHub shows a short row's missing cells empty
 		}
-		r.out.WriteString("\x01tr(")
-		for _, c := range cells {
-			r.out.WriteString("\x01td(" + c + ")")
+		if i == 0 {
+			writeRow(r.out, cells)
+			continue
 		}
-		r.out.WriteString(")\n")
+		body = append(body, cells)
+	}
+	if r.rowsAreASet(body) {
+		slices.SortFunc(body, func(a, b []string) int { return strings.Compare(a[0], b[0]) })
+	}
+	for _, cells := range body {
+		writeRow(r.out, cells)
 	}
 	r.out.WriteString(")\n")
 	return true, true
+}
+
+// writeRow writes a table row, cell by cell.
+func writeRow(out *strings.Builder, cells []string) {
+	out.WriteString("\x01tr(")
+	for _, c := range cells {
+		out.WriteString("\x01td(" + c + ")")
+	}
+	out.WriteString(")\n")
+}
+
+// rowsAreASet reports whether a table's body rows are records of a
+// set, which a reader reads the same in any order, as [renderer.list]
+// reads a bullet list of members: no word of the passage says the order
+// counts ([orderWords]: "escalation", "ranked", "rota"), each row is
+// named by a first cell no other row holds, and no cell holds more than
+// a member's words ([longerThanMember]: a step or a statement, whose
+// place may be the fact). A cell changed, or moved to another row,
+// still differs.
+func (r *renderer) rowsAreASet(body [][]string) bool {
+	if len(body) < 2 || r.orderSaid() {
+		return false
+	}
+	first := map[string]bool{}
+	for _, cells := range body {
+		if cells[0] == "" || first[cells[0]] {
+			return false
+		}
+		first[cells[0]] = true
+		for _, c := range cells {
+			if longerThanMember(c) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // delimiterCell matches a cell of a table's delimiter row, trimmed.
@@ -633,9 +676,10 @@ func (r *renderer) orderSaid() bool {
 }
 
 // code writes a code block: its lines as written, its info string
-// listed apart.
+// listed apart without the flags that only number the lines
+// ([withoutLineNumbers]).
 func (r *renderer) code(info string, lines *text.Segments) {
-	r.form.infos = append(r.form.infos, info)
+	r.form.infos = append(r.form.infos, withoutLineNumbers(info))
 	r.out.WriteString("\x01code(\x04\n" + r.lines(lines) + ")\n")
 }
 
@@ -759,7 +803,72 @@ func (in *inline) flush() {
 		return "\x01a(" + trimmed + "|" + dest + "|\x04)" + u[len(trimmed):]
 	})
 	p = unitJoined().ReplaceAllString(minusSign().ReplaceAllString(p, "-$1"), "$1 $2$3")
-	in.b.WriteString(numberDigits(p))
+	in.b.WriteString(proseSpellings(hyphenJoined(numberDigits(p))))
+}
+
+// compoundHeads are the first words of compounds that writers join
+// or hyphenate alike ("on-call", "multi-tenant", "web-site", "log-in",
+// "non-profit"), for [hyphenJoined]. A word after a prefix that makes
+// another word joined ("re-sign" is not "resign", "co-op" not "coop")
+// is none of them, nor is a name's part ("edge-gw", "edge-proxy": a
+// host joined is another host).
+var compoundHeads = map[string]bool{
+	"on": true, "off": true, "multi": true, "non": true, "sub": true, "web": true, "inter": true,
+	"over": true, "under": true, "out": true, "back": true, "set": true, "log": true, "check": true,
+	"sign": true, "end": true, "time": true, "data": true, "work": true, "life": true,
+}
+
+// hyphenJoined returns p with the hyphens left out of each prose word of
+// ASCII letters joined by them where writers spell the compound either
+// way: after a single letter ("e-mail" is "email", "x-ray" "xray") or
+// one of [compoundHeads] ("on-call" is "oncall"), each other part
+// holding a vowel ("web-gw" is a host's name). Kept as written: a word
+// with a capital past its first letter ("API-GW"), and one that
+// touches a digit, an underscore, "@", "/", a dot or colon before a
+// letter or digit (a number range, an identifier, a host, a path).
+func hyphenJoined(p string) string {
+	words := asciiWords(p)
+	var edits []edit
+	for i := 0; i+1 < len(words); i++ {
+		first := i
+		for i+1 < len(words) && p[words[i][1]] == '-' && words[i+1][0] == words[i][1]+1 {
+			i++
+		}
+		if i == first {
+			continue
+		}
+		s, e := words[first][0], words[i][1]
+		w := p[s:e]
+		if !compoundHead(p[s:words[first][1]]) || strings.ToLower(w[1:]) != w[1:] || !standsAlone(p, s, e) {
+			continue
+		}
+		if slices.ContainsFunc(words[first+1:i+1], func(l [2]int) bool { return !strings.ContainsAny(strings.ToLower(p[l[0]:l[1]]), "aeiouy") }) {
+			continue
+		}
+		edits = append(edits, edit{s, e, strings.ReplaceAll(w, "-", "")})
+	}
+	return spliced(p, edits)
+}
+
+// compoundHead reports whether w may begin a compound [hyphenJoined]
+// joins: a single letter or one of [compoundHeads].
+func compoundHead(w string) bool {
+	return len(w) == 1 || compoundHeads[strings.ToLower(w)]
+}
+
+// standsAlone reports whether p[s:e] is a prose word: no letter, digit,
+// "_", "-", "@", "/", ".", ":" or non-ASCII byte before it, none of the
+// first six after it, and no dot or colon after it that a letter or
+// digit follows.
+func standsAlone(p string, s, e int) bool {
+	alnum := func(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf }
+	if s > 0 && (alnum(p[s-1]) || strings.IndexByte("_-@/.:", p[s-1]) >= 0) {
+		return false
+	}
+	if e < len(p) && (alnum(p[e]) || strings.IndexByte("_-@/", p[e]) >= 0) {
+		return false
+	}
+	return e+1 >= len(p) || strings.IndexByte(".:", p[e]) < 0 || !alnum(p[e+1])
 }
 
 // unitJoined matches a number written against a unit of two letters or
@@ -1116,4 +1225,38 @@ func ShowLines(a, b string) string {
 		return "«" + out + "»"
 	}
 	return show(ra) + " / " + show(rb)
+}
+
+// lineNumberFlags are the attributes of a fence's info string, in
+// braces, that only tell a renderer to number the code's lines
+// (Hugo's linenos, Pandoc's .numberLines, Prism's .line-numbers), lower
+// case and without a class's dot.
+var lineNumberFlags = map[string]bool{
+	"linenos": true, "linenos=true": true, "linenos=table": true, "linenos=inline": true,
+	"linenums": true, "numberlines": true, "number-lines": true, "line-numbers": true, "linenumbers": true,
+	"showlinenumbers": true,
+}
+
+// withoutLineNumbers returns the info string of a code block without
+// the attributes in braces that only number its lines
+// ([lineNumberFlags]), and without the braces when nothing else is in
+// them: "sh {linenos}" is "sh", as a reader sees the same code. A class
+// that may judge the code ("{.bad}"), any other attribute with a value
+// ("hl_lines=", "title=") and a flag outside braces are kept.
+func withoutLineNumbers(info string) string {
+	open := strings.IndexByte(info, '{')
+	if open < 0 || !strings.HasSuffix(info, "}") || strings.Count(info, "{") != 1 {
+		return info
+	}
+	var kept []string
+	for _, a := range strings.FieldsFunc(info[open+1:len(info)-1], func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+		if !lineNumberFlags[strings.TrimPrefix(strings.ToLower(a), ".")] {
+			kept = append(kept, a)
+		}
+	}
+	head := strings.TrimSpace(info[:open])
+	if len(kept) == 0 {
+		return head
+	}
+	return strings.TrimSpace(head + " {" + strings.Join(kept, " ") + "}")
 }

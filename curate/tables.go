@@ -36,7 +36,8 @@ rank ranked ranking escalation escalate escalates first second third fourth fift
 next afterwards sequence step steps previous above below before after followed finally
 last top most least preference preferred chronological chronologically newest oldest
 earliest latest sorted descending ascending primary secondary fallback failover
-former latter preceding following respectively`)
+former latter preceding following respectively rota rotation rotations roster
+schedule schedules agenda timeline queue leaderboard standings shortlist`)
 	fillerWords = setOf(`quite rather pretty fairly indeed one`)
 	mannerWords = setOf(`carefully thoroughly clearly really actually truly certainly
 definitely obviously simply quickly promptly properly correctly successfully explicitly

@@ -60,7 +60,9 @@ type FeedbackResult struct {
 // has another key, the note's only passage with key is marked instead,
 // and StartLine says where it is now; a key no passage has, or several
 // have, is refused with an error naming the file and the key, and nothing
-// is written.
+// is written. So is the key of a passage whose text an editor changed
+// since the search, its first line and headings kept (the error wraps
+// [memfile.ErrChanged]): the mark judged the text the search showed.
 func (n *Notes) Feedback(ctx context.Context, path string, line int, key string, useful bool, opts memfile.EditOptions) (*FeedbackResult, string, error) {
 	if err := n.checkMemoryNote(path); err != nil {
 		return nil, "", err
@@ -138,8 +140,10 @@ func (n *Notes) foldOrphans(data []byte, key string) []byte {
 // ([Notes.passageAt]) or, with key set and another key at line, the
 // note's only passage with key: its [curate.PassageKey], its
 // [curate.LineKey] (as earlier builds gave it), or, when no passage has
-// that PassageKey, the passage [curate.KeyOwner] names (the key given
-// before an edit of its text or headings).
+// that PassageKey, the passage [curate.KeyOwner] names when its text is
+// the one key was given for (its headings renamed since); a passage
+// whose text was edited since is refused, the error wrapping
+// [memfile.ErrChanged]: the mark judged the text the search showed.
 func (n *Notes) passageFor(data []byte, line int, key string) (chunker.Chunk, error) {
 	if key != "" && !curate.IsPassageKey(key) {
 		return chunker.Chunk{}, fmt.Errorf("passage %q is not a passage key (%s)", key, curate.PassageKeyForm)
@@ -161,6 +165,11 @@ func (n *Notes) passageFor(data []byte, line int, key string) (chunker.Chunk, er
 			keys = append(keys, curate.PassageKey(c.Headings, c.Text))
 		}
 		if i := curate.KeyOwner(key, keys); i >= 0 {
+			if keys[i][13:] != key[13:] {
+				// The mark judges the text the search showed; this one
+				// was edited since, and may state another fact.
+				return chunker.Chunk{}, fmt.Errorf("passage %s: its text was edited since the search (now at line %d, key %s), so the mark is not given to it; search again: %w", key, chunks[i].StartLine, keys[i], memfile.ErrChanged)
+			}
 			found = append(found, chunks[i])
 		}
 	}

@@ -25,9 +25,20 @@ type pairNotes struct {
 // the newer's after, so the kept copy is the newer as the label says.
 func labelledNotes(t *testing.T, label string) (ws string, files map[string]string, cases []pairNotes) {
 	t.Helper()
-	data, err := os.ReadFile("../../curate/testdata/pairs.txt")
-	if err != nil {
-		t.Fatal(err)
+	return labelledNotesFrom(t, label, "pairs.txt")
+}
+
+// labelledNotesFrom is [labelledNotes] over the named sets of curate's
+// testdata.
+func labelledNotesFrom(t *testing.T, label string, sets ...string) (ws string, files map[string]string, cases []pairNotes) {
+	t.Helper()
+	var data []byte
+	for _, set := range sets {
+		d, err := os.ReadFile("../../curate/testdata/" + set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = append(append(data, d...), '\n')
 	}
 	files = map[string]string{}
 	for _, block := range strings.Split(string(data), "\n== ")[1:] {
@@ -38,7 +49,7 @@ func labelledNotes(t *testing.T, label string) (ws string, files map[string]stri
 		body, _, _ = strings.Cut(strings.TrimSpace(body), "\n\n") // the comments after it
 		a, b, ok := strings.Cut(strings.TrimPrefix(body, "a: "), "\nb: ")
 		if !ok {
-			t.Fatalf("pairs.txt: case %q has no b: line", header)
+			t.Fatalf("%v: case %q has no b: line", sets, header)
 		}
 		pathA, pathB := "memory/2026-01-01.md", "memory/2026-02-01.md"
 		if f := strings.Fields(header); len(f) == 5 { // the notes' paths
@@ -83,11 +94,25 @@ func applyAll(t *testing.T, ws string) int {
 
 // Every pair labelled distinct in curate's testdata survives the
 // memweave process listing the groups and applying every id it lists:
-// no note loses a byte.
+// no note loses a byte. The sets of lane cur16 (a table's rows, fence
+// flags, hyphens, "percent", "version", abbreviations and British
+// spelling, which the form rules read) too.
 func TestConsolidateApplyAllKeepsDistinctPairs(t *testing.T) {
 	t.Parallel()
-	ws, files, _ := labelledNotes(t, " distinct ")
-	applyAll(t, ws)
+	for _, sets := range [][]string{{"pairs.txt"}, {"pairs19.txt", "pairs20.txt", "pairs21.txt"}} {
+		t.Run(strings.Join(sets, "+"), func(t *testing.T) {
+			t.Parallel()
+			ws, files, _ := labelledNotesFrom(t, " distinct ", sets...)
+			applyAll(t, ws)
+			keptEvery(t, ws, files)
+		})
+	}
+}
+
+// keptEvery fails for each note of files that ws no longer holds as
+// written.
+func keptEvery(t *testing.T, ws string, files map[string]string) {
+	t.Helper()
 	for path, want := range files {
 		if got, err := os.ReadFile(filepath.Join(ws, path)); err != nil || string(got) != want {
 			t.Errorf("%s after consolidate --apply of every group = %q, %v; want %q", path, got, err, want)
