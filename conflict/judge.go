@@ -1421,7 +1421,8 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		// and addresses: prose that merely looks alike.
 		return Verdict{}, false
 	}
-	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) || kinAndOther(a, b, h) {
+	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) || kinAndOther(a, b, h) ||
+		likingBeside(h) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra)) {
@@ -1437,6 +1438,22 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{Possible, reason}, true
 	}
 	return Verdict{}, false
+}
+
+// likingBeside reports whether h replaces a word of liking ("adores",
+// "enjoys", "hates": [stance]'s first poles) by a reaction the body or
+// fear has to a thing ([reactionWords]): "Jonas adores cats" and "Jonas
+// is allergic to cats" or "is scared of cats" tell two relations to one
+// thing, which may both hold. Opposite likings are antonyms, read
+// before.
+func likingBeside(h hunk) bool {
+	liking := func(ts []token) bool {
+		return slices.ContainsFunc(ts, func(t token) bool { p := stance[t.w]; return p == 1 || p == -1 })
+	}
+	reaction := func(ts []token) bool {
+		return slices.ContainsFunc(ts, func(t token) bool { return reactionWords[t.w] })
+	}
+	return liking(h.a) && reaction(h.b) || liking(h.b) && reaction(h.a)
 }
 
 // sameValueAfter reports whether h replaces plain words (verbs: "hosted

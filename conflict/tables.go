@@ -66,6 +66,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	antonymOf = newAntonymOf()
 	switchPole = newSwitchPole()
 	stance = newStance()
+	reactionWords = newReactionWords()
 	slotWords = newSlotWords()
 	idNouns = newIdNouns()
 	locVerbs = newLocVerbs()
@@ -81,6 +82,20 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	kindOf = newKindOf()
 	lentWords = newLentWords()
 })
+
+// reactionWords are the reactions of the body (an allergy, an
+// intolerance) and the fears a subject has to a thing, as claim words
+// fold them: states beside a liking, not likings (see [likingBeside]).
+// Built after the tables that [lemma] reads.
+var reactionWords map[string]bool
+
+func newReactionWords() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`allergic allergy allergies intolerant intolerance sensitive afraid scared frightened terrified phobic`) {
+		m[lemma(spelling(stem(w)))] = true
+	}
+	return m
+}
 
 // lentWords are the words before a thing that say it is lent, not the
 // subject's own ([notOwned]): each as written and as claim words fold

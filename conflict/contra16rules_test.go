@@ -1,0 +1,21 @@
+package conflict_test
+
+import "testing"
+
+// TestContra16Rules holds cases per rule of the sixteenth pass, each
+// written for the rule and not taken from testdata/contra16.jsonl: the
+// contradictions it must find and the look-alikes next to them it must
+// leave alone.
+func TestContra16Rules(t *testing.T) {
+	checkJudged(t, contra16LikingCases)
+}
+
+var contra16LikingCases = []judgeCase{
+	{"loves a thing, allergic to it", "Petra loves horses.", "Petra is allergic to horses.", false},
+	{"enjoys a food, intolerant of it", "Omid enjoys bread.", "Omid is intolerant to bread.", false},
+	{"likes a thing, afraid of it", "Lukas likes spiders.", "Lukas is afraid of spiders.", false},
+	{"hates a thing, scared of it", "Petra hates wasps.", "Petra is terrified of wasps.", false},
+	{"loves and loathes one thing", "Petra loves horses.", "Petra loathes horses.", true},
+	{"enjoys and dislikes one thing", "Omid enjoys bread.", "Omid dislikes bread.", true},
+	{"allergic and not allergic", "Petra is allergic to horses.", "Petra isn't allergic to horses.", true},
+}
