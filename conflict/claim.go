@@ -829,7 +829,9 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			continue
 		}
 		switch {
-		case r.keep:
+		case r.keep, w == "longer" && i+1 < len(raws) && raws[i+1].w == "than":
+			// "longer than the red route": a comparative, not the
+			// "longer" of "no longer".
 		case w == "long" && len(c.toks) > 0 && c.toks[len(c.toks)-1].kind == quantity,
 			i+1 < len(raws) && raws[i+1].kind == quantity && durationVerbs[w],
 			i+2 < len(raws) && raws[i+2].kind == quantity && durationVerbs[w] && (raws[i+1].w == "minimum" || raws[i+1].w == "maximum" || approxWord(raws[i+1].w)):

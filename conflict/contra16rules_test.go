@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra16Rules(t *testing.T) {
-	checkJudged(t, contra16LikingCases)
+	checkJudged(t, contra16LikingCases, contra16LongerCases)
 }
 
 var contra16LikingCases = []judgeCase{
@@ -18,4 +18,12 @@ var contra16LikingCases = []judgeCase{
 	{"loves and loathes one thing", "Petra loves horses.", "Petra loathes horses.", true},
 	{"enjoys and dislikes one thing", "Omid enjoys bread.", "Omid dislikes bread.", true},
 	{"allergic and not allergic", "Petra is allergic to horses.", "Petra isn't allergic to horses.", true},
+}
+
+var contra16LongerCases = []judgeCase{
+	{"longer and shorter than one thing", "The north tunnel is longer than the south tunnel.", "The north tunnel is shorter than the south tunnel.", true},
+	{"longer than, turned round", "The north tunnel is longer than the south tunnel.", "The south tunnel is longer than the north tunnel.", true},
+	{"longer than, told from the other side", "The north tunnel is longer than the south tunnel.", "The south tunnel is shorter than the north tunnel.", false},
+	{"longer than, and another measure", "The north tunnel is longer than the south tunnel.", "The north tunnel is wider than the south tunnel.", false},
+	{"no longer, still a negation", "The north tunnel is no longer open.", "The north tunnel is open.", true},
 }
