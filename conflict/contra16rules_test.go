@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra16Rules(t *testing.T) {
-	checkJudged(t, contra16LikingCases, contra16LongerCases)
+	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases)
 }
 
 var contra16LikingCases = []judgeCase{
@@ -27,3 +27,13 @@ var contra16LongerCases = []judgeCase{
 	{"longer than, and another measure", "The north tunnel is longer than the south tunnel.", "The north tunnel is wider than the south tunnel.", false},
 	{"no longer, still a negation", "The north tunnel is no longer open.", "The north tunnel is open.", true},
 }
+
+var contra16UnitCases = []judgeCase{
+	{"one number in miles and kilometres", "The canal path is 4 miles long.", "The canal path is 4 km long.", true},
+	{"one number in feet and metres", "The mast is 30 feet tall.", "The mast is 30 metres tall.", true},
+	{"one number in grams and ounces", "The parcel weighs 500 grams.", "The parcel weighs 500 ounces.", true},
+	{"one number in centimetres and inches, a ruler's two scales", "The ruler is 30 cm long.", "The ruler is 30 inches long.", true},
+	{"one number, units of two measures", "The tank is 40 cm wide.", "The tank holds 40 kg of sand.", false},
+	{"one number in the same unit", "The canal path is 4 miles long.", "The canal path is 4 miles long and flat.", false},
+}
+

@@ -1209,6 +1209,16 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{Likely, say(why, func() string {
 			return fmt.Sprintf("different %s: %q vs %q", valueKind(h.a, h.b), show(a, h.a), show(b, h.b))
 		})}, true, true
+	case oneNumberUnits(a, b, h):
+		// "10 miles" and "10 km": one number, in two units of one
+		// measure; the lengths are compared.
+		x, y := []token{a.toks[h.at-1], h.a[0]}, []token{b.toks[h.bt-1], h.b[0]}
+		if !measuredApart(x, y) || otherTime(a, b) || otherTime(b, a) {
+			return Verdict{}, false, true
+		}
+		return Verdict{Likely, say(why, func() string {
+			return fmt.Sprintf("different quantity: %q vs %q", show(a, x), show(b, y))
+		})}, true, true
 	case measuredApart(h.a, h.b):
 		if otherTime(a, b) || otherTime(b, a) {
 			return Verdict{}, false, true
@@ -1290,6 +1300,19 @@ func withUnits(a, b *claim, h hunk) (x, y []token, ok bool) {
 		return nil, nil, false
 	}
 	return []token{h.a[0], ua}, []token{h.b[0], ub}, true
+}
+
+// oneNumberUnits reports whether h replaces only the unit after one
+// number both claims give, by another unit of one measure ([measures]):
+// "the trail is 10 miles long" and "the trail is 10 km long".
+func oneNumberUnits(a, b *claim, h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 || h.at == 0 || h.bt == 0 || h.a[0].value || h.b[0].value {
+		return false
+	}
+	na, nb := a.toks[h.at-1], b.toks[h.bt-1]
+	ma, oka := measures[h.a[0].w]
+	mb, okb := measures[h.b[0].w]
+	return oka && okb && ma.code == mb.code && na.value && na.kind == plain && na.w == nb.w && allDigits(strings.ReplaceAll(na.w, ".", ""))
 }
 
 // clockBounds reports whether h replaces the time of day of a bound
