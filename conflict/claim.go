@@ -458,7 +458,10 @@ func timeScoped(raws []rawTok) bool {
 			// "The school had 350 pupils in 2015", "the fee was 40
 			// euros in 2019": a past count or value with its year, not
 			// the one now.
-			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" || r.w == "was" || r.w == "were" }) &&
+			// "In 2019 Karl worked at Zeta", "back in 2018 Joy drove a
+			// Golf": the year opening the sentence, a past after it.
+			opening := (i == 0 || i == 1 && raws[0].w == "back") && slices.ContainsFunc(raws[i+1:], pastForm)
+			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && (opening || slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" || r.w == "was" || r.w == "were" })) &&
 				!slices.ContainsFunc(raws, func(r rawTok) bool { return changing(r) || r.w == "is" || r.w == "has" })
 		case "from", "between":
 			scoped = boundedSpan(raws, i)

@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra16Rules(t *testing.T) {
-	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases)
+	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases)
 }
 
 var contra16LikingCases = []judgeCase{
@@ -35,5 +35,14 @@ var contra16UnitCases = []judgeCase{
 	{"one number in centimetres and inches, a ruler's two scales", "The ruler is 30 cm long.", "The ruler is 30 inches long.", true},
 	{"one number, units of two measures", "The tank is 40 cm wide.", "The tank holds 40 kg of sand.", false},
 	{"one number in the same unit", "The canal path is 4 miles long.", "The canal path is 4 miles long and flat.", false},
+	{"one number and units, another year", "In 2019 the canal path was 4 miles long.", "The canal path is 4 km long.", false},
 }
 
+var contra16YearFirstCases = []judgeCase{
+	{"a year first, a past value", "In 2017 the ferry ticket was 9 euros.", "The ferry ticket is 14 euros.", false},
+	{"a year first, a past employer", "In 2016 Wiebke worked at Philips.", "Wiebke works at ASML.", false},
+	{"back in a year, a past car", "Back in 2015 Wiebke drove a Saab.", "Wiebke drives a Volvo.", false},
+	{"a year first, the present, two values", "In 2026 the ferry ticket is 9 euros.", "In 2026 the ferry ticket is 14 euros.", true},
+	{"a year first, a present, against another", "In 2026 the ferry ticket costs 9 euros.", "The ferry ticket costs 14 euros.", true},
+	{"no year, two values", "The ferry ticket is 9 euros.", "The ferry ticket is 14 euros.", true},
+}
