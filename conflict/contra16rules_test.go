@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra16Rules(t *testing.T) {
-	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases)
+	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases)
 }
 
 var contra16LikingCases = []judgeCase{
@@ -45,4 +45,17 @@ var contra16YearFirstCases = []judgeCase{
 	{"a year first, the present, two values", "In 2026 the ferry ticket is 9 euros.", "In 2026 the ferry ticket is 14 euros.", true},
 	{"a year first, a present, against another", "In 2026 the ferry ticket costs 9 euros.", "The ferry ticket costs 14 euros.", true},
 	{"no year, two values", "The ferry ticket is 9 euros.", "The ferry ticket is 14 euros.", true},
+}
+
+var contra16MaritalCases = []judgeCase{
+	{"single and married", "Bruno is single.", "Bruno is married to Ella.", true},
+	{"divorced and married", "Bruno is divorced.", "Bruno is married.", true},
+	{"engaged and single", "Bruno is engaged.", "Bruno is single.", true},
+	{"a widower and married", "Bruno is a widower.", "Bruno is married.", true},
+	{"divorced and single", "Bruno is divorced.", "Bruno is single.", false},
+	{"unmarried and single", "Bruno is unmarried.", "Bruno is single.", false},
+	{"another person married", "Bruno's brother is married.", "Bruno is single.", false},
+	{"was married, is single", "Bruno was married.", "Bruno is single.", false},
+	{"happily married and a widower", "Bruno is happily married.", "Bruno is a widower.", true},
+	{"a single bed, a married couple", "The guest room has a single bed.", "The guest room is for a married couple.", false},
 }

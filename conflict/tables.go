@@ -66,6 +66,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	antonymOf = newAntonymOf()
 	switchPole = newSwitchPole()
 	stance = newStance()
+	maritalStatus = newMaritalStatus()
 	reactionWords = newReactionWords()
 	slotWords = newSlotWords()
 	idNouns = newIdNouns()
