@@ -363,7 +363,7 @@ func question(s string) bool {
 // it was written.
 var anchors = []string{"today", "yesterday", "tomorrow", "tonight", "this week", "last week", "next week",
 	"this month", "last month", "next month", "this year", "last year", "next year", "this quarter",
-	"last quarter", "next quarter"}
+	"last quarter", "next quarter", "last night", "this morning"}
 
 // anchor returns the first anchor of words as an index into [anchors]
 // plus one, 0 when there is none.

@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra16Rules(t *testing.T) {
-	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases)
+	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases)
 }
 
 var contra16LikingCases = []judgeCase{
@@ -58,4 +58,23 @@ var contra16MaritalCases = []judgeCase{
 	{"was married, is single", "Bruno was married.", "Bruno is single.", false},
 	{"happily married and a widower", "Bruno is happily married.", "Bruno is a widower.", true},
 	{"a single bed, a married couple", "The guest room has a single bed.", "The guest room is for a married couple.", false},
+}
+
+var contra16AbstainCases = []judgeCase{
+	{"vegan, drinks milk", "Jana is vegan.", "Jana drinks milk with breakfast.", true},
+	{"a vegetarian, orders a thing of meat", "Jana is a vegetarian.", "Jana orders bacon at the diner.", true},
+	{"teetotal, a glass of a drink", "Jana is teetotal.", "Jana drinks a glass of cider on Fridays.", true},
+	{"no longer eats a kind, one of it this morning", "Jana no longer eats fish.", "Jana had salmon this morning.", true},
+	{"stopped drinking, a drink yesterday", "Jana stopped drinking.", "Jana had a gin yesterday.", true},
+	{"quit a thing, takes it", "Jana quit sugar.", "Jana takes sugar in her coffee.", true},
+	{"vegan, eats what vegans eat", "Jana is vegan.", "Jana eats lentils every day.", false},
+	{"vegetarian, eats eggs", "Jana is vegetarian.", "Jana eats eggs.", false},
+	{"vegan, her son eats it", "Jana is vegan.", "Jana's son drinks milk.", false},
+	{"vegan, a vegan kind of it", "Jana is vegan.", "Jana eats vegan cheese.", false},
+	{"teetotal, an alcohol-free drink", "Jana is teetotal.", "Jana drinks alcohol-free cider.", false},
+	{"vegan, sells it", "Jana is vegan.", "Jana sells cheese at the market.", false},
+	{"was vegan, eats it now", "Jana was vegan.", "Jana eats cheese.", false},
+	{"no longer eats a kind, one of it long ago", "Jana no longer eats fish.", "Jana had salmon in 2015.", false},
+	{"no longer eats a kind, a thing of it in a year long gone", "Jana no longer eats meat.", "Jana had steak in 2015.", false},
+	{"a plan to go vegan", "Jana wants to go vegan.", "Jana eats cheese.", false},
 }

@@ -104,6 +104,9 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := judgeWhatIs(a, b, why); ok {
 		return v, true, nil
 	}
+	if v, ok := judgeAbstained(a, b, why); ok {
+		return v, true, nil
+	}
 	if v, ok, done := judgeStage(a, b, why); done {
 		return v, ok, nil
 	}
@@ -445,9 +448,11 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 // ("moved to Berlin", "took over as lead") still states the present. A
 // plan beside a past event, either way round ("Tom won't pay the
 // invoice", "Tom paid the invoice"; "Kim should have sent the form",
-// "Kim didn't send the form"), is no conflict either.
+// "Kim didn't send the form"), is no conflict either, nor is a claim
+// for another time ("Jana had steak in 2015") beside a denial of the
+// present.
 func historyBeside(neg, pos *claim) bool {
-	return pos.past && !pos.changed && (neg.negNow || stopped(neg.neg) || neg.plan) || pos.plan && pastDenial(neg.neg)
+	return (pos.past || pos.scoped) && !pos.changed && (neg.negNow || stopped(neg.neg) || neg.plan) || pos.plan && pastDenial(neg.neg)
 }
 
 // pastDenial reports whether the negation word neg denies a past
@@ -624,7 +629,7 @@ func otherTime(a, b *claim) bool {
 		return false
 	}
 	switch anchors[a.when-1] {
-	case "today", "tonight", "this week", "this month", "this year", "this quarter":
+	case "today", "tonight", "this morning", "this week", "this month", "this year", "this quarter":
 		return false
 	}
 	return true
@@ -2009,7 +2014,7 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) || kindsNamed(a, b) || classStatements(a, b) || maritalStatements(a, b) {
+	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) || kindsNamed(a, b) || classStatements(a, b) || maritalStatements(a, b) || abstained(a, b) {
 		// A subject word and a duration: "sprints last 10 days" (see
 		// [bareQuantities]); a subject word, a copula and its value.
 		return 1

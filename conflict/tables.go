@@ -81,6 +81,9 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	roleObjectWords = newRoleObjectWords()
 	mannerVerbs = newMannerVerbs()
 	kindOf = newKindOf()
+	dietKinds = newDietKinds()
+	foodKinds = newFoodKinds()
+	consumeVerbs = newConsumeVerbs()
 	lentWords = newLentWords()
 })
 
