@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra16Rules(t *testing.T) {
-	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases)
+	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases, contra16KidCases)
 }
 
 var contra16LikingCases = []judgeCase{
@@ -77,4 +77,12 @@ var contra16AbstainCases = []judgeCase{
 	{"no longer eats a kind, one of it long ago", "Jana no longer eats fish.", "Jana had salmon in 2015.", false},
 	{"no longer eats a kind, a thing of it in a year long gone", "Jana no longer eats meat.", "Jana had steak in 2015.", false},
 	{"a plan to go vegan", "Jana wants to go vegan.", "Jana eats cheese.", false},
+}
+
+var contra16KidCases = []judgeCase{
+	{"kids and children counted apart", "Bilal has four kids.", "Bilal has two children.", true},
+	{"one child and two kids", "Bilal has one child.", "Bilal has two kids.", true},
+	{"kids and children, one count", "Bilal has two kids.", "Bilal has two children.", false},
+	{"kids and grandchildren", "Bilal has four kids.", "Bilal has two grandchildren.", false},
+	{"a kid's age and a child's", "Bilal's kid is 6.", "Bilal's child is 8.", true},
 }

@@ -116,7 +116,8 @@ func newLentWords() map[string]bool {
 
 // kindOf maps the words for things of a kind, as claim words fold
 // them, to the kinds' words (see [asKind]): "dog" is a "pet", "beer"
-// "alcohol", "chicken" "meat", "daughter" a "child" or "kid", "cello"
+// "alcohol", "chicken" "meat", "daughter" a "child" ("kids" and
+// "children" are "child", [shortForms]), "cello"
 // an "instrument" (plurals fold to these; [asKind] reads a singular
 // only). Built after the tables that [lemma] reads.
 var kindOf map[string][]string
@@ -127,7 +128,7 @@ func newKindOf() map[string][]string {
 		{`pets`, `dog puppy cat kitten hamster rabbit parrot goldfish`},
 		{`alcohol`, `beer wine whisky whiskey vodka gin rum cocktail champagne cider prosecco lager tequila`},
 		{`meat`, `chicken beef pork steak lamb bacon ham sausage burger veal mince`},
-		{`children kids`, `daughter son`},
+		{`child`, `daughter son`},
 		{`siblings`, `brother sister`},
 		{`instruments`, `piano guitar violin cello flute trumpet saxophone clarinet harp`},
 	} {
