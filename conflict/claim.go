@@ -972,13 +972,14 @@ func (c *claim) whatIs(words []string, i int) bool {
 
 // reworded returns the claim word for words[i], folded as tok: the
 // verb of a phrase that says something else than its words alone.
-//   - "is originally from Bergen" says where the subject was born;
+//   - "is originally from Bergen", "is a native of Bergen" say where
+//     the subject was born;
 //   - "grew up in Osaka" tells where a childhood was, one place, where
 //     "grows tomatoes" may grow many things ([multiValued]);
 //   - "rents the flat out to students" is what an owner does.
 func reworded(words []string, i int, tok string) string {
 	switch {
-	case words[i] == "originally" && wordAt(words, i+1) == "from":
+	case words[i] == "originally" && wordAt(words, i+1) == "from", words[i] == "native" && wordAt(words, i+1) == "of":
 		return "born"
 	case grewUp(words, i):
 		return "growup"

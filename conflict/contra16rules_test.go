@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra16Rules(t *testing.T) {
-	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases, contra16KidCases)
+	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases, contra16KidCases, contra16BirthplaceCases)
 }
 
 var contra16LikingCases = []judgeCase{
@@ -85,4 +85,14 @@ var contra16KidCases = []judgeCase{
 	{"kids and children, one count", "Bilal has two kids.", "Bilal has two children.", false},
 	{"kids and grandchildren", "Bilal has four kids.", "Bilal has two grandchildren.", false},
 	{"a kid's age and a child's", "Bilal's kid is 6.", "Bilal's child is 8.", true},
+}
+
+var contra16BirthplaceCases = []judgeCase{
+	{"a birthplace and born in another town", "Nuno's birthplace is Braga.", "Nuno was born in Faro.", true},
+	{"a place of birth and born in another town", "Nuno's place of birth is Braga.", "Nuno was born in Faro.", true},
+	{"a native of one town, born in another", "Nuno is a native of Braga.", "Nuno was born in Faro.", true},
+	{"a birthplace, agreeing", "Nuno's birthplace is Braga.", "Nuno was born in Braga.", false},
+	{"a birthplace, and where one lives", "Nuno's birthplace is Braga.", "Nuno lives in Faro.", false},
+	{"a daughter's birthplace", "Nuno's daughter's birthplace is Braga.", "Nuno was born in Faro.", false},
+	{"a native of a town, and an occupation", "Nuno is a native of Braga.", "Nuno is a baker.", false},
 }

@@ -78,7 +78,7 @@ func rewrite(words []string) []string {
 	if !hasFrame(words) {
 		return words
 	}
-	words = roleNoun(passive(words))
+	words = roleNoun(passive(birthplace(words)))
 	out := make([]string, 0, len(words)+2)
 	prefer := -1
 	for i := 0; i < len(words); i++ {
@@ -123,6 +123,31 @@ func rewrite(words []string) []string {
 		i += n - 1
 	}
 	return out
+}
+
+// birthplace rewrites a birthplace said with its noun into the verb,
+// as [roleNoun] does for a role: "Kofi's birthplace is Kumasi" and
+// "Kofi's place of birth was Kumasi" are "Kofi was born in Kumasi". It
+// returns words itself when no such frame follows an owner.
+func birthplace(words []string) []string {
+	for j := 1; j+2 < len(words) && j <= 4; j++ {
+		n := 0
+		switch {
+		case words[j] == "birthplace":
+			n = 1
+		case words[j] == "place" && wordAt(words, j+1) == "of" && wordAt(words, j+2) == "birth":
+			n = 3
+		}
+		owner, ok := strings.CutSuffix(words[j-1], "'s")
+		if n == 0 || !ok || owner == "" {
+			continue
+		}
+		if v := wordAt(words, j+n); v != "is" && v != "was" || j+n+1 >= len(words) {
+			return words
+		}
+		return slices.Concat(words[:j-1], []string{owner, "was", "born", "in"}, words[j+n+1:])
+	}
+	return words
 }
 
 // preferVerbs are the forms of "prefer", whose object may be followed
