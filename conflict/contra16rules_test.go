@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra16Rules(t *testing.T) {
-	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases, contra16KidCases, contra16BirthplaceCases)
+	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases, contra16KidCases, contra16BirthplaceCases, contra16SpouseCases)
 }
 
 var contra16LikingCases = []judgeCase{
@@ -95,4 +95,15 @@ var contra16BirthplaceCases = []judgeCase{
 	{"a birthplace, and where one lives", "Nuno's birthplace is Braga.", "Nuno lives in Faro.", false},
 	{"a daughter's birthplace", "Nuno's daughter's birthplace is Braga.", "Nuno was born in Faro.", false},
 	{"a native of a town, and an occupation", "Nuno is a native of Braga.", "Nuno is a baker.", false},
+}
+
+var contra16SpouseCases = []judgeCase{
+	{"single, and her husband", "Wanda is single.", "Wanda's husband teaches chemistry.", true},
+	{"a widower, and his wife", "Emil is a widower.", "Emil's wife runs the bakery.", true},
+	{"divorced, and her spouse", "Wanda is divorced.", "Wanda's spouse works nights.", true},
+	{"a widower, and his late wife", "Emil is a widower.", "Emil's late wife ran the bakery.", false},
+	{"a widower, and what his wife did", "Emil is a widower.", "Emil's wife ran the bakery.", false},
+	{"single, and her sister's husband", "Wanda is single.", "Wanda's sister's husband teaches chemistry.", false},
+	{"married, and her husband", "Wanda is married.", "Wanda's husband teaches chemistry.", false},
+	{"single, and her brother", "Wanda is single.", "Wanda's brother teaches chemistry.", false},
 }

@@ -1792,6 +1792,9 @@ func judgeWhatIs(a, b *claim, why bool) (Verdict, bool) {
 			return fmt.Sprintf("different status: %q vs %q", show(a, []token{x}), show(b, []token{y}))
 		})}, true
 	}
+	if spouseApart(a, b) {
+		return Verdict{Likely, say(why, func() string { return "unmarried, the other names a spouse" })}, true
+	}
 	x, y, ok := namedKinds(a, b)
 	if !ok {
 		x, y, ok = shuffledClass(a, b)
@@ -1800,45 +1803,6 @@ func judgeWhatIs(a, b *claim, why bool) (Verdict, bool) {
 		return Verdict{}, false
 	}
 	return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, x), show(b, y)) })}, true
-}
-
-// maritalApart returns the marital statuses ([maritalStatus]) a and b
-// give one subject, in the same words before the copula, right after
-// it (an adverb aside: "is happily married"), when both cannot hold:
-// married and any other, or single and engaged ("divorced" and "single"
-// may). A past ("was married") or a scope is another time.
-func maritalApart(a, b *claim) (x, y token, ok bool) {
-	if a.copAt < 1 || a.copAt != b.copAt || a.scoped || b.scoped || a.neg != "" || b.neg != "" || wasAndIs(a, b) {
-		return token{}, token{}, false
-	}
-	for i := range int(a.copAt) {
-		if a.toks[i].w != b.toks[i].w {
-			return token{}, token{}, false
-		}
-	}
-	status := func(c *claim) (token, string) {
-		at := int(c.copAt)
-		if at+1 < len(c.toks) && strings.HasSuffix(written(c, c.toks[at]), "ly") {
-			at++
-		}
-		if at >= len(c.toks) {
-			return token{}, ""
-		}
-		return c.toks[at], maritalStatus[c.toks[at].w]
-	}
-	x, sx := status(a)
-	y, sy := status(b)
-	if sx == "" || sy == "" || sx == sy {
-		return token{}, token{}, false
-	}
-	apart := sx == "married" || sy == "married" || sx == "engaged" && sy == "single" || sx == "single" && sy == "engaged"
-	return x, y, apart
-}
-
-// maritalStatements reports whether [maritalApart] holds.
-func maritalStatements(a, b *claim) bool {
-	_, _, ok := maritalApart(a, b)
-	return ok
 }
 
 // freePriced reports whether a says its subject is free, and nothing
@@ -2014,6 +1978,11 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
+	if spouseApart(a, b) {
+		// "Chloe is single", "Chloe's husband is a chef": the subject
+		// and its owner form share no word.
+		return 0
+	}
 	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) || kindsNamed(a, b) || classStatements(a, b) || maritalStatements(a, b) || abstained(a, b) {
 		// A subject word and a duration: "sprints last 10 days" (see
 		// [bareQuantities]); a subject word, a copula and its value.
@@ -2867,23 +2836,6 @@ func newSwitchPole() map[string]int {
 	}
 	for _, w := range strings.Fields(`disabled disable off inactive`) {
 		m[lemma(stem(w))] = -1
-	}
-	return m
-}
-
-// maritalStatus maps the words of a marital status, as claim words
-// fold them, to the status: the census's (never married, married,
-// divorced, widowed) and engaged; "separated" is left out (still
-// married). See [maritalApart].
-var maritalStatus map[string]string
-
-func newMaritalStatus() map[string]string {
-	m := map[string]string{}
-	for status, words := range map[string]string{"married": `married`, "single": `single unmarried`,
-		"divorced": `divorced divorcee`, "widowed": `widowed widow widower`, "engaged": `engaged`} {
-		for _, w := range strings.Fields(words) {
-			m[lemma(stem(w))] = status
-		}
 	}
 	return m
 }
