@@ -90,12 +90,21 @@ var recentAnchors = []string{"today", "tonight", "yesterday", "this week", "last
 
 // abstention returns the subject of c, the words before its diet or
 // denial, and the kinds it abstains from, when c says its subject keeps
-// a diet of [dietKinds] now ("Mara is vegan") or denies consuming a
-// kind now ("Nadia no longer eats meat", "Omar quit drinking", "Jess
-// gave up sugar").
+// a diet of [dietKinds] now ("Mara is vegan"), avoids a kind ("Ines
+// avoids dairy") or denies consuming a kind now ("Nadia no longer eats
+// meat", "Omar quit drinking", "Jess gave up sugar").
 func abstention(c *claim) (subject []token, kinds []string, ok bool) {
 	if c.scoped || c.plan || c.additive {
 		return nil, nil, false
+	}
+	if c.neg == "" && c.copAt < 0 {
+		// "Ines avoids dairy": a verb of avoiding ([stance]) and its
+		// one object after the subject.
+		at := slices.IndexFunc(c.toks, func(t token) bool { return stance[t.w] == -2 })
+		if at < 1 || at+2 != len(c.toks) {
+			return nil, nil, false
+		}
+		return c.toks[:at], []string{c.toks[at+1].w}, true
 	}
 	if c.neg == "" {
 		at := int(c.copAt)
