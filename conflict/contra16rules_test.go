@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra16Rules(t *testing.T) {
-	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases, contra16KidCases, contra16BirthplaceCases, contra16SpouseCases)
+	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases, contra16KidCases, contra16BirthplaceCases, contra16SpouseCases, contra16CountryCases)
 }
 
 var contra16LikingCases = []judgeCase{
@@ -109,4 +109,13 @@ var contra16SpouseCases = []judgeCase{
 	{"single, and her sister's husband", "Wanda is single.", "Wanda's sister's husband teaches chemistry.", false},
 	{"married, and her husband", "Wanda is married.", "Wanda's husband teaches chemistry.", false},
 	{"single, and her brother", "Wanda is single.", "Wanda's brother teaches chemistry.", false},
+}
+
+var contra16CountryCases = []judgeCase{
+	{"born in a city, born in a country", "Tomasz was born in Krakow.", "Tomasz was born in Poland.", false},
+	{"lives in a city, lives in a country", "Tomasz lives in Krakow.", "Tomasz lives in Poland.", false},
+	{"stored in a city, stored in a country", "The backups are stored in Frankfurt.", "The backups are stored in Germany.", false},
+	{"born in two countries", "Tomasz was born in Poland.", "Tomasz was born in Hungary.", true},
+	{"born in two cities", "Tomasz was born in Krakow.", "Tomasz was born in Gdansk.", true},
+	{"a country's name as a holder", "Chad leads the choir.", "Bruno leads the choir.", true},
 }

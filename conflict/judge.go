@@ -1450,7 +1450,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{}, false
 	}
 	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) || kinAndOther(a, b, h) ||
-		likingBeside(h) {
+		likingBeside(h) || countryBeside(h) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra)) {
@@ -1900,7 +1900,7 @@ func names(c *claim) []token {
 // names after it with none in common ("servers are hosted in a
 // Frankfurt data center", "servers moved to a data center in
 // Helsinki"). A place that names the other ("Lisbon, Portugal") is the
-// same place.
+// same place, and a country beside a place that is none may hold it.
 func otherPlace(a, b *claim) (string, string, bool) {
 	pa, pb := locIndex(a.toks), locIndex(b.toks)
 	if pa <= 0 || pb <= 0 || pa != pb && (!(a.changed || b.changed) || min(pa, pb) < 2) {
@@ -1917,7 +1917,7 @@ func otherPlace(a, b *claim) (string, string, bool) {
 		}
 	}
 	na, nb := placeNames(a.toks[pa+1:]), placeNames(b.toks[pb+1:])
-	if len(na) == 0 || len(nb) == 0 {
+	if len(na) == 0 || len(nb) == 0 || placesNested(a, b, pa, pb) {
 		return "", "", false
 	}
 	for _, x := range na {

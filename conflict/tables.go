@@ -83,6 +83,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	kindOf = newKindOf()
 	dietKinds = newDietKinds()
 	foodKinds = newFoodKinds()
+	countries = newCountries()
 	consumeVerbs = newConsumeVerbs()
 	lentWords = newLentWords()
 })
