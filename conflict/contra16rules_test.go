@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra16Rules(t *testing.T) {
-	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases, contra16KidCases, contra16BirthplaceCases, contra16SpouseCases, contra16CountryCases)
+	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases, contra16KidCases, contra16BirthplaceCases, contra16SpouseCases, contra16CountryCases, contra16PastHolderCases)
 }
 
 var contra16LikingCases = []judgeCase{
@@ -118,4 +118,13 @@ var contra16CountryCases = []judgeCase{
 	{"born in two countries", "Tomasz was born in Poland.", "Tomasz was born in Hungary.", true},
 	{"born in two cities", "Tomasz was born in Krakow.", "Tomasz was born in Gdansk.", true},
 	{"a country's name as a holder", "Chad leads the choir.", "Bruno leads the choir.", true},
+}
+
+var contra16PastHolderCases = []judgeCase{
+	{"was the CEO, is the CEO", "Ilse was the CEO of Graufeld.", "Marek is the CEO of Graufeld.", false},
+	{"was the lead, is the lead", "Ilse was the lead of the bid team.", "Marek is the lead of the bid team.", false},
+	{"was the head, heads", "Ilse was the head of the choir.", "Marek heads the choir.", false},
+	{"two CEOs now", "Ilse is the CEO of Graufeld.", "Marek is the CEO of Graufeld.", true},
+	{"two leads now", "Ilse is the lead of the bid team.", "Marek is the lead of the bid team.", true},
+	{"the lead now, another leads", "Ilse is the head of the choir.", "Marek heads the choir.", true},
 }

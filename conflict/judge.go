@@ -1431,8 +1431,9 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 	if !h.context {
 		// A replaced first span is the subject, not the attribute:
 		// "Alice lives in Berlin" vs "Bob lives in Berlin"; unless it is
-		// the holder of a role one holds at a time.
-		if a.holder > 0 && len(h.a) <= int(a.holder) && b.holder > 0 && len(h.b) <= int(b.holder) && extra == 0 {
+		// the holder of a role one holds at a time, now on both sides
+		// ("Lars was the CEO of Nordwind" is a past holder).
+		if a.holder > 0 && len(h.a) <= int(a.holder) && b.holder > 0 && len(h.b) <= int(b.holder) && extra == 0 && !wasAndIs(a, b) {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different holder: %q vs %q", show(a, h.a), show(b, h.b)) })}, true
 		}
 		return Verdict{}, false
