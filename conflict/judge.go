@@ -1470,14 +1470,18 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 }
 
 // likingBeside reports whether h replaces a word of liking ("adores",
-// "enjoys", "hates": [stance]'s first poles) by a reaction the body or
+// "enjoys", "hates": [stance]'s first poles; "is fond of", "a fan of",
+// "keen on") by a reaction the body or
 // fear has to a thing ([reactionWords]): "Jonas adores cats" and "Jonas
 // is allergic to cats" or "is scared of cats" tell two relations to one
 // thing, which may both hold. Opposite likings are antonyms, read
 // before.
 func likingBeside(h hunk) bool {
 	liking := func(ts []token) bool {
-		return slices.ContainsFunc(ts, func(t token) bool { p := stance[t.w]; return p == 1 || p == -1 })
+		return slices.ContainsFunc(ts, func(t token) bool {
+			p := stance[t.w]
+			return p == 1 || p == -1 || t.w == "fond" || t.w == "fan" || t.w == "keen"
+		})
 	}
 	reaction := func(ts []token) bool {
 		return slices.ContainsFunc(ts, func(t token) bool { return reactionWords[t.w] })
