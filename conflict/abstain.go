@@ -108,7 +108,7 @@ func abstention(c *claim) (subject []token, kinds []string, ok bool) {
 	}
 	if c.neg == "" {
 		at := int(c.copAt)
-		if at < 1 || c.copPast || at >= len(c.toks) || len(c.toks) > at+1 || dietKinds[c.toks[at].w] == nil {
+		if at < 0 || at == 0 && c.pronoun == 0 || c.copPast || at >= len(c.toks) || len(c.toks) > at+1 || dietKinds[c.toks[at].w] == nil {
 			return nil, nil, false
 		}
 		return c.toks[:at], dietKinds[c.toks[at].w], true
@@ -139,12 +139,13 @@ func abstention(c *claim) (subject []token, kinds []string, ok bool) {
 }
 
 // consumed returns the word of c for a thing of one of kinds that c's
-// subject, the words subject, consumes now or lately: after the
+// subject, the words subject (or, when there are none, the pronoun of
+// [claim.pronoun]), consumes now or lately: after the
 // subject, a verb of [consumeVerbs] or none (a "had" is no claim word),
 // servings and counts, then the thing ("eats cheese every day", "had a
 // steak last night", "drinks a glass of wine").
-func consumed(c *claim, subject []token, kinds []string) (token, bool) {
-	if c.neg != "" || c.scoped || c.plan || c.copAt >= 0 || len(c.toks) <= len(subject) {
+func consumed(c *claim, subject []token, pronoun uint8, kinds []string) (token, bool) {
+	if c.neg != "" || c.scoped || c.plan || c.copAt >= 0 || len(c.toks) <= len(subject) || len(subject) == 0 && c.pronoun != pronoun {
 		return token{}, false
 	}
 	if c.past && !slices.Contains(recentAnchors, anchorName(c.when)) {
@@ -195,12 +196,12 @@ func anchorName(when uint8) string {
 // reported by first.
 func abstainedApart(a, b *claim) (t token, first, ok bool) {
 	if subject, kinds, ok := abstention(a); ok {
-		if t, ok := consumed(b, subject, kinds); ok {
+		if t, ok := consumed(b, subject, a.pronoun, kinds); ok {
 			return t, true, true
 		}
 	}
 	if subject, kinds, ok := abstention(b); ok {
-		if t, ok := consumed(a, subject, kinds); ok {
+		if t, ok := consumed(a, subject, b.pronoun, kinds); ok {
 			return t, false, true
 		}
 	}

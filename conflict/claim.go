@@ -566,7 +566,9 @@ func parseClaim(s string) (claim, bool) {
 	// A subject said to be no more is a claim in one word: "Grandpa
 	// passed away last year" (see [subjectGone]).
 	gone := len(c.toks) == 1 && c.negAt == 1 && removal(c.neg)
-	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1 || gone
+	// So is a diet said of a pronoun: "I am vegan" (see [abstention]).
+	diet := len(c.toks) == 1 && c.pronoun != 0 && c.copAt == 0 && dietKinds[c.toks[0].w] != nil
+	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1 || gone || diet
 }
 
 // dropChangeTime drops the month or year that closes a change
@@ -1049,9 +1051,10 @@ func asCopula(words []string, i int) bool {
 	return false
 }
 
-// copula reports whether w is a copula, "is", "are", "was" or "were".
+// copula reports whether w is a copula, "is", "are", "was", "were" or
+// "am".
 func copula(w string) bool {
-	return w == "is" || w == "are" || w == "was" || w == "were"
+	return w == "is" || w == "are" || w == "was" || w == "were" || w == "am"
 }
 
 // preposition reports whether w is a preposition that may follow a

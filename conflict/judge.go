@@ -1983,12 +1983,13 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if spouseApart(a, b) {
+	if spouseApart(a, b) || abstained(a, b) {
 		// "Chloe is single", "Chloe's husband is a chef": the subject
-		// and its owner form share no word.
+		// and its owner form share no word; "We are vegetarian", "we
+		// had a steak" share a pronoun alone.
 		return 0
 	}
-	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) || kindsNamed(a, b) || classStatements(a, b) || maritalStatements(a, b) || abstained(a, b) {
+	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) || kindsNamed(a, b) || classStatements(a, b) || maritalStatements(a, b) {
 		// A subject word and a duration: "sprints last 10 days" (see
 		// [bareQuantities]); a subject word, a copula and its value.
 		return 1
