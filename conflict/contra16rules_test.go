@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra16Rules(t *testing.T) {
-	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases, contra16KidCases, contra16BirthplaceCases, contra16SpouseCases, contra16CountryCases, contra16PastHolderCases)
+	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases, contra16KidCases, contra16BirthplaceCases, contra16SpouseCases, contra16CountryCases, contra16PastHolderCases, contra16NoneOwnedCases)
 }
 
 var contra16LikingCases = []judgeCase{
@@ -134,4 +134,12 @@ var contra16PastHolderCases = []judgeCase{
 	{"two CEOs now", "Ilse is the CEO of Graufeld.", "Marek is the CEO of Graufeld.", true},
 	{"two leads now", "Ilse is the lead of the bid team.", "Marek is the lead of the bid team.", true},
 	{"the lead now, another leads", "Ilse is the head of the choir.", "Marek heads the choir.", true},
+}
+
+var contra16NoneOwnedCases = []judgeCase{
+	{"no children, and her son", "Greta has no children.", "Greta's son plays in a band.", true},
+	{"no pets, and his dog", "Oskar has no pets.", "Oskar's dog sleeps in the hall.", true},
+	{"no children, and her sister's son", "Greta has no children.", "Greta's sister's son plays in a band.", false},
+	{"no children, and a neighbour's son", "Greta has no children.", "The neighbour's son plays in a band.", false},
+	{"no pets, and his old dog", "Oskar has no pets.", "Oskar's old dog slept in the hall.", false},
 }

@@ -1983,9 +1983,10 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if spouseApart(a, b) || abstained(a, b) {
+	if spouseApart(a, b) || abstained(a, b) || namedOwned(a, b) || namedOwned(b, a) {
 		// "Chloe is single", "Chloe's husband is a chef": the subject
-		// and its owner form share no word; "We are vegetarian", "we
+		// and its owner form share no word, nor do "has no children"
+		// and "Hana's son" ([namedOwned]); "We are vegetarian", "we
 		// had a steak" share a pronoun alone.
 		return 0
 	}
@@ -1999,7 +2000,7 @@ func minShared(a, b *claim) int {
 		// two cats" and "we have three cats" share only "cat".
 		return 1
 	}
-	if stageApart(a, b) || stageApart(b, a) || namedOwned(a, b) || namedOwned(b, a) || subjectGone(a, b) || subjectGone(b, a) || freePriced(a, b) || freePriced(b, a) {
+	if stageApart(a, b) || stageApart(b, a) || subjectGone(a, b) || subjectGone(b, a) || freePriced(a, b) || freePriced(b, a) {
 		// A stage went out at and a later one reached share the
 		// subject alone: "Ravi was eliminated in the first heat",
 		// "Ravi ran in the final" (see [judgeStage]).
@@ -2183,7 +2184,8 @@ func notOwned(t token) bool {
 
 // namedOwned reports whether neg says its subject has no thing ("the
 // flat has no balcony") that pos names as the subject's ("the flat's
-// balcony", "the office printer"), anywhere in it: "we grow tomatoes
+// balcony", "the office printer"), or a thing of that kind ([kindOf]:
+// "has no children", "Hana's son"), anywhere in it: "we grow tomatoes
 // on the flat's balcony" says there is one.
 func namedOwned(neg, pos *claim) bool {
 	if neg.neg != "no" || neg.negExcept || neg.negAt < 1 || int(neg.negAt)+1 != len(neg.toks) {
@@ -2195,7 +2197,7 @@ func namedOwned(neg, pos *claim) bool {
 		at := pos.toks[k : k+n]
 		last := at[n-1].w
 		if slices.EqualFunc(at[:n-1], subj[:n-1], func(x, y token) bool { return x.w == y.w }) &&
-			(last == subj[n-1].w || ownerOf(last) == subj[n-1].w) && pos.toks[k+n].w == thing {
+			(last == subj[n-1].w || ownerOf(last) == subj[n-1].w) && (pos.toks[k+n].w == thing || slices.Contains(kindOf[pos.toks[k+n].w], thing)) {
 			// "our old flat's balcony", "the neighbour's office
 			// printer": another subject.
 			return k == 0 || !notOwned(pos.toks[k-1]) && !otherOne[pos.toks[k-1].w]
