@@ -1423,6 +1423,11 @@ func negation(words []string, i int) (neg string, skip bool) {
 		}
 	case "away":
 		return "", i > 0 && words[i-1] == "passed" && onlyTimeAfter(words, i+1)
+	case "retired":
+		// "retired from teaching": a work stopped, as "quit" says.
+		if wordAt(words, i+1) == "from" && i+2 < len(words) {
+			return "retired from", false
+		}
 	}
 	if removal(w) && i > 0 && (words[i-1] == "was" || words[i-1] == "were" || words[i-1] == "been") {
 		// "Python 3.7 support was dropped", "the dashboard was shut

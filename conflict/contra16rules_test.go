@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra16Rules(t *testing.T) {
-	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases, contra16KidCases, contra16BirthplaceCases, contra16SpouseCases, contra16CountryCases, contra16PastHolderCases, contra16NoneOwnedCases)
+	checkJudged(t, contra16LikingCases, contra16LongerCases, contra16UnitCases, contra16YearFirstCases, contra16MaritalCases, contra16AbstainCases, contra16KidCases, contra16BirthplaceCases, contra16SpouseCases, contra16CountryCases, contra16PastHolderCases, contra16NoneOwnedCases, contra16RetiredCases)
 }
 
 var contra16LikingCases = []judgeCase{
@@ -142,4 +142,12 @@ var contra16NoneOwnedCases = []judgeCase{
 	{"no children, and her sister's son", "Greta has no children.", "Greta's sister's son plays in a band.", false},
 	{"no children, and a neighbour's son", "Greta has no children.", "The neighbour's son plays in a band.", false},
 	{"no pets, and his old dog", "Oskar has no pets.", "Oskar's old dog slept in the hall.", false},
+}
+
+var contra16RetiredCases = []judgeCase{
+	{"retired from a work, does it", "Pavel retired from nursing.", "Pavel nurses patients at the clinic.", true},
+	{"retired from a work, does it daily", "Pavel retired from coaching.", "Pavel coaches the junior squad every Saturday.", true},
+	{"retired from a work, did it", "Pavel retired from coaching.", "Pavel coached the junior squad for years.", false},
+	{"retired from a work, another", "Pavel retired from coaching.", "Pavel paints landscapes every Saturday.", false},
+	{"retired from the work, in a year", "Pavel retired from coaching in 2019.", "Pavel coached the junior squad in 2015.", false},
 }

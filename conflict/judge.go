@@ -2229,7 +2229,7 @@ func relatedAny(w string, ts []token) bool {
 // stopped reports whether neg says a habit stopped ("stopped using",
 // "quit", "gave up").
 func stopped(neg string) bool {
-	return neg == "stopped" || neg == "quit" || neg == "gave up"
+	return neg == "stopped" || neg == "quit" || neg == "gave up" || neg == "retired from"
 }
 
 // timeWord reports whether t, the last word of what a claim says
