@@ -59,6 +59,8 @@ var contra16MaritalCases = []judgeCase{
 	{"unmarried and single", "Bruno is unmarried.", "Bruno is single.", false},
 	{"another person married", "Bruno's brother is married.", "Bruno is single.", false},
 	{"was married, is single", "Bruno was married.", "Bruno is single.", false},
+	{"married, and a single parent", "Bruno is married.", "Bruno is a single parent.", false},
+	{"married to one, engaged to another", "Bruno is married to Ella.", "Bruno is engaged to Mia.", true},
 	{"happily married and a widower", "Bruno is happily married.", "Bruno is a widower.", true},
 	{"a single bed, a married couple", "The guest room has a single bed.", "The guest room is for a married couple.", false},
 }

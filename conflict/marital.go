@@ -29,7 +29,8 @@ func newMaritalStatus() map[string]string {
 
 // maritalApart returns the marital statuses ([maritalStatus]) a and b
 // give one subject, in the same words before the copula, right after
-// it (an adverb aside: "is happily married"), when both cannot hold:
+// it (an adverb aside: "is happily married") and closing the claim (a
+// spouse's name aside: "married to Marc"), when both cannot hold:
 // married and any other, or single and engaged ("divorced" and "single"
 // may). A past ("was married") or a scope is another time.
 func maritalApart(a, b *claim) (x, y token, ok bool) {
@@ -49,7 +50,13 @@ func maritalApart(a, b *claim) (x, y token, ok bool) {
 		if at >= len(c.toks) {
 			return token{}, ""
 		}
-		return c.toks[at], maritalStatus[c.toks[at].w]
+		s := maritalStatus[c.toks[at].w]
+		if at+1 < len(c.toks) && !((s == "married" || s == "engaged") && isName(c.toks[at+1])) {
+			// "a single parent", "a single room": the word names a
+			// kind of thing; "married to Ella" names the spouse.
+			return token{}, ""
+		}
+		return c.toks[at], s
 	}
 	x, sx := status(a)
 	y, sy := status(b)
