@@ -36,6 +36,20 @@ func newDietKinds() map[string][]string {
 	return m
 }
 
+// dietKind holds the kinds of [dietKinds], as claim words fold them
+// ("meat", "dairy"): a word of a kind itself.
+var dietKind map[string]bool
+
+func newDietKind() map[string]bool {
+	m := map[string]bool{}
+	for _, kinds := range dietKinds {
+		for _, k := range kinds {
+			m[k] = true
+		}
+	}
+	return m
+}
+
 // foodKinds maps the words for foods and smokes of a kind that
 // [kindOf] leaves out, as claim words fold them, to the kind: read only
 // right after a verb of consuming or a serving ([consumed]), since
@@ -227,4 +241,38 @@ func judgeAbstained(a, b *claim, why bool) (Verdict, bool) {
 func abstained(a, b *claim) bool {
 	_, _, ok := abstainedApart(a, b)
 	return ok
+}
+
+// consumeKeys are the set keys ([claim.set]) by which a claim that
+// abstains from a kind ([abstention]) and one that consumes a thing of
+// it ([consumed]) find each other: one per kind a word of c names or
+// leaves out, and, with one, the pronoun c opens with ("I am vegan", "I
+// eat cheese every day" share no word).
+func consumeKeys(c *claim) []uint64 {
+	var keys []uint64
+	add := func(kind string) { keys = append(keys, wordKey("~eat "+kind)) }
+	for _, t := range c.toks {
+		if t.value || t.name {
+			continue
+		}
+		for _, k := range dietKinds[t.w] {
+			add(k)
+		}
+		if k := foodKinds[t.w]; k != "" {
+			add(k)
+		}
+		if k := consumeVerbs[t.w]; k != "" {
+			add(k)
+		}
+		for _, k := range kindOf[t.w] {
+			add(k)
+		}
+		if dietKind[t.w] {
+			add(t.w)
+		}
+	}
+	if len(keys) > 0 && c.pronoun != 0 {
+		keys = append(keys, wordKey("~pronoun "+subjectPronouns[c.pronoun-1]))
+	}
+	return keys
 }

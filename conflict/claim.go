@@ -1250,6 +1250,8 @@ func (c *claim) fillKeys() {
 		// "Lily is 8 years old now".
 		c.set = append(c.set, ageKey)
 	}
+	c.set = append(c.set, consumeKeys(c)...)
+	c.set = append(c.set, spouseKeys(c)...)
 	for _, w := range c.old {
 		// A claim that still states the old value shares it.
 		c.set = append(c.set, wordKey(spelling(stem(w))))

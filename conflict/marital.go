@@ -74,13 +74,20 @@ func maritalStatements(a, b *claim) bool {
 }
 
 // spouseWords name a living spouse of the subject's ("Chloe's
-// husband"; not "late husband", "ex-husband").
-var spouseWords = [...]string{"husband", "wife", "spouse"}
+// husband"; not "late husband", "ex-husband"), as claim words fold
+// them. Built after the tables that [lemma] reads.
+var spouseWords map[string]bool
+
+func newSpouseWords() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`husband wife spouse`) {
+		m[lemma(spelling(stem(w)))] = true
+	}
+	return m
+}
 
 // spouse reports whether the claim word w is one of [spouseWords].
-func spouse(w string) bool {
-	return slices.ContainsFunc(spouseWords[:], func(s string) bool { return lemma(spelling(stem(s))) == w })
-}
+func spouse(w string) bool { return spouseWords[w] }
 
 // spouseNamed returns the status of a, one of the unmarried (single,
 // divorced, widowed: [maritalStatus]) said now of a subject of one word,
@@ -108,4 +115,19 @@ func spouseApart(a, b *claim) bool {
 		_, ok = spouseNamed(b, a)
 	}
 	return ok
+}
+
+// spouseKeys are the set keys ([claim.set]) by which a claim of an
+// unmarried status and one that opens with a spouse of its subject
+// ([spouseNamed]) find each other: "Greta is a widow" and "Greta's
+// husband drives her to church" share no word, so both get a key of
+// the subject's word.
+func spouseKeys(c *claim) []uint64 {
+	switch {
+	case c.copAt == 1 && len(c.toks) >= 2 && maritalStatus[c.toks[1].w] != "":
+		return []uint64{wordKey("~spouse " + c.toks[0].w)}
+	case len(c.toks) >= 2 && ownerOf(c.toks[0].w) != "" && spouse(c.toks[1].w):
+		return []uint64{wordKey("~spouse " + ownerOf(c.toks[0].w))}
+	}
+	return nil
 }
