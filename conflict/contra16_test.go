@@ -15,9 +15,11 @@ import (
 // counts, ages and birthdays, and pairs about other subjects (94
 // contradictions, 118 look-alikes). The split is in halves by a hash
 // of the pair id (loadHashed with every = 2); misses are printed for the
-// tune part only:
+// tune part only. With main's rules (4d4a649d), out of sample: tune
+// P 0.871 R 0.574, check P 0.906 R 0.617; after the sixteenth pass, tune
+// P 1.000 R 0.872, check P 0.972 R 0.745 (the floors):
 //
 //	go test -tags sqlite_fts5 -count=1 -run TestContra16PrecisionRecall -v ./conflict/
 func TestContra16PrecisionRecall(t *testing.T) {
-	judgeSplitSet(t, loadHashed(t, "testdata/contra16.jsonl", "contra16", 2), "contra16", 210, []floor{{"tune", 0, 0}, {"check", 0, 0}})
+	judgeSplitSet(t, loadHashed(t, "testdata/contra16.jsonl", "contra16", 2), "contra16", 210, []floor{{"tune", 1.00, 0.87}, {"check", 0.97, 0.74}})
 }
