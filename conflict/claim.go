@@ -834,9 +834,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			continue
 		}
 		switch {
-		case r.keep, w == "longer" && i+1 < len(raws) && raws[i+1].w == "than":
-			// "longer than the red route": a comparative, not the
-			// "longer" of "no longer".
+		case r.keep, longerThan(raws, i):
 		case w == "long" && len(c.toks) > 0 && c.toks[len(c.toks)-1].kind == quantity,
 			i+1 < len(raws) && raws[i+1].kind == quantity && durationVerbs[w],
 			i+2 < len(raws) && raws[i+2].kind == quantity && durationVerbs[w] && (raws[i+1].w == "minimum" || raws[i+1].w == "maximum" || approxWord(raws[i+1].w)):
@@ -887,6 +885,12 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			break
 		}
 	}
+}
+
+// longerThan reports whether raws[i] is "longer" before "than" ("longer
+// than the red route"): a comparative, not the "longer" of "no longer".
+func longerThan(raws []rawTok, i int) bool {
+	return raws[i].w == "longer" && i+1 < len(raws) && raws[i+1].w == "than"
 }
 
 // beforeEvent reports whether raws[i] is "before" or "after" an event

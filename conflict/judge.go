@@ -104,9 +104,6 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := judgeWhatIs(a, b, why); ok {
 		return v, true, nil
 	}
-	if v, ok := judgeAbstained(a, b, why); ok {
-		return v, true, nil
-	}
 	if v, ok, done := judgeStage(a, b, why); done {
 		return v, ok, nil
 	}
@@ -1786,8 +1783,10 @@ func classTails(a, b *claim) (x, y []token, ok bool) {
 
 // judgeWhatIs judges two claims of what one subject is, before their
 // alignment: two kinds named ([namedKinds]), two values of a class
-// among words said in another order ([shuffledClass]), or free and a
-// price ([freePriced]).
+// among words said in another order ([shuffledClass]), free and a
+// price ([freePriced]), two marital statuses ([maritalApart]) or one
+// and a spouse ([spouseApart]), or a diet and what the subject eats
+// ([abstainedApart]).
 func judgeWhatIs(a, b *claim, why bool) (Verdict, bool) {
 	if freePriced(a, b) || freePriced(b, a) {
 		return Verdict{Likely, say(why, func() string { return "free, the other gives a price" })}, true
@@ -1799,6 +1798,9 @@ func judgeWhatIs(a, b *claim, why bool) (Verdict, bool) {
 	}
 	if spouseApart(a, b) {
 		return Verdict{Likely, say(why, func() string { return "unmarried, the other names a spouse" })}, true
+	}
+	if v, ok := judgeAbstained(a, b, why); ok {
+		return v, true
 	}
 	x, y, ok := namedKinds(a, b)
 	if !ok {
