@@ -276,3 +276,33 @@ func consumeKeys(c *claim) []uint64 {
 	}
 	return keys
 }
+
+// otherThanImplied reports whether neg denies a verb of consuming
+// alone, which implies its kind ([consumeVerbs]: "Sam quit drinking" is
+// alcohol), and pos gives that verb an object known to be of another
+// kind ([foodKinds], [kindOf], or a drink of [softDrinks]): "Sam drinks
+// water every day" may hold ("smokes after lunch" names no object).
+func otherThanImplied(neg, pos *claim) bool {
+	rest := neg.toks[neg.negAt:]
+	if len(rest) != 1 {
+		return false
+	}
+	kind := consumeVerbs[rest[0].w]
+	j := slices.IndexFunc(pos.toks, func(t token) bool { return t.w == rest[0].w })
+	if kind == "" || j < 0 {
+		return false
+	}
+	for j++; j < len(pos.toks) && (servingWords[pos.toks[j].w] || pos.toks[j].value && pos.toks[j].kind == plain); j++ {
+	}
+	if j == len(pos.toks) {
+		return false
+	}
+	t := pos.toks[j]
+	other := foodKinds[t.w] != "" || len(kindOf[t.w]) > 0 || kind == lemma(spelling(stem("alcohol"))) && softDrinks[t.w]
+	return other && t.w != kind && foodKinds[t.w] != kind && !slices.Contains(kindOf[t.w], kind)
+}
+
+// softDrinks are drinks with no alcohol, as claim words fold them
+// (plurals fold to these: "two coffees").
+var softDrinks = map[string]bool{"water": true, "coffee": true, "tea": true, "juice": true, "soda": true,
+	"lemonade": true, "cola": true, "smoothie": true}
