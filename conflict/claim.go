@@ -363,7 +363,7 @@ func question(s string) bool {
 // it was written.
 var anchors = []string{"today", "yesterday", "tomorrow", "tonight", "this week", "last week", "next week",
 	"this month", "last month", "next month", "this year", "last year", "next year", "this quarter",
-	"last quarter", "next quarter"}
+	"last quarter", "next quarter", "last night", "this morning"}
 
 // anchor returns the first anchor of words as an index into [anchors]
 // plus one, 0 when there is none.
@@ -458,7 +458,10 @@ func timeScoped(raws []rawTok) bool {
 			// "The school had 350 pupils in 2015", "the fee was 40
 			// euros in 2019": a past count or value with its year, not
 			// the one now.
-			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" || r.w == "was" || r.w == "were" }) &&
+			// "In 2019 Karl worked at Zeta", "back in 2018 Joy drove a
+			// Golf": the year opening the sentence, a past after it.
+			opening := (i == 0 || i == 1 && raws[0].w == "back") && slices.ContainsFunc(raws[i+1:], pastForm)
+			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && (opening || slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" || r.w == "was" || r.w == "were" })) &&
 				!slices.ContainsFunc(raws, func(r rawTok) bool { return changing(r) || r.w == "is" || r.w == "has" })
 		case "from", "between":
 			scoped = boundedSpan(raws, i)
@@ -563,7 +566,9 @@ func parseClaim(s string) (claim, bool) {
 	// A subject said to be no more is a claim in one word: "Grandpa
 	// passed away last year" (see [subjectGone]).
 	gone := len(c.toks) == 1 && c.negAt == 1 && removal(c.neg)
-	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1 || gone
+	// So is a diet said of a pronoun: "I am vegan" (see [abstention]).
+	diet := len(c.toks) == 1 && c.pronoun != 0 && c.copAt == 0 && dietKinds[c.toks[0].w] != nil
+	return c, len(c.toks) >= 2 || len(c.old) > 0 && len(c.toks) == 1 || gone || diet
 }
 
 // dropChangeTime drops the month or year that closes a change
@@ -829,7 +834,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			continue
 		}
 		switch {
-		case r.keep:
+		case r.keep, longerThan(raws, i):
 		case w == "long" && len(c.toks) > 0 && c.toks[len(c.toks)-1].kind == quantity,
 			i+1 < len(raws) && raws[i+1].kind == quantity && durationVerbs[w],
 			i+2 < len(raws) && raws[i+2].kind == quantity && durationVerbs[w] && (raws[i+1].w == "minimum" || raws[i+1].w == "maximum" || approxWord(raws[i+1].w)):
@@ -880,6 +885,12 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			break
 		}
 	}
+}
+
+// longerThan reports whether raws[i] is "longer" before "than" ("longer
+// than the red route"): a comparative, not the "longer" of "no longer".
+func longerThan(raws []rawTok, i int) bool {
+	return raws[i].w == "longer" && i+1 < len(raws) && raws[i+1].w == "than"
 }
 
 // beforeEvent reports whether raws[i] is "before" or "after" an event
@@ -967,13 +978,14 @@ func (c *claim) whatIs(words []string, i int) bool {
 
 // reworded returns the claim word for words[i], folded as tok: the
 // verb of a phrase that says something else than its words alone.
-//   - "is originally from Bergen" says where the subject was born;
+//   - "is originally from Bergen", "is a native of Bergen" say where
+//     the subject was born;
 //   - "grew up in Osaka" tells where a childhood was, one place, where
 //     "grows tomatoes" may grow many things ([multiValued]);
 //   - "rents the flat out to students" is what an owner does.
 func reworded(words []string, i int, tok string) string {
 	switch {
-	case words[i] == "originally" && wordAt(words, i+1) == "from":
+	case words[i] == "originally" && wordAt(words, i+1) == "from", words[i] == "native" && wordAt(words, i+1) == "of":
 		return "born"
 	case grewUp(words, i):
 		return "growup"
@@ -1043,9 +1055,10 @@ func asCopula(words []string, i int) bool {
 	return false
 }
 
-// copula reports whether w is a copula, "is", "are", "was" or "were".
+// copula reports whether w is a copula, "is", "are", "was", "were" or
+// "am".
 func copula(w string) bool {
-	return w == "is" || w == "are" || w == "was" || w == "were"
+	return w == "is" || w == "are" || w == "was" || w == "were" || w == "am"
 }
 
 // preposition reports whether w is a preposition that may follow a
@@ -1241,6 +1254,8 @@ func (c *claim) fillKeys() {
 		// "Lily is 8 years old now".
 		c.set = append(c.set, ageKey)
 	}
+	c.set = append(c.set, consumeKeys(c)...)
+	c.set = append(c.set, spouseKeys(c)...)
 	for _, w := range c.old {
 		// A claim that still states the old value shares it.
 		c.set = append(c.set, wordKey(spelling(stem(w))))
@@ -1414,6 +1429,11 @@ func negation(words []string, i int) (neg string, skip bool) {
 		}
 	case "away":
 		return "", i > 0 && words[i-1] == "passed" && onlyTimeAfter(words, i+1)
+	case "retired":
+		// "retired from teaching": a work stopped, as "quit" says.
+		if wordAt(words, i+1) == "from" && i+2 < len(words) {
+			return "retired from", false
+		}
 	}
 	if removal(w) && i > 0 && (words[i-1] == "was" || words[i-1] == "were" || words[i-1] == "been") {
 		// "Python 3.7 support was dropped", "the dashboard was shut

@@ -71,7 +71,7 @@
 //   - one claim says a thing happens every day and the other only on
 //     some days ("I run daily" vs "I run only on weekdays");
 //   - two lengths or masses in other units differ by more than rounding
-//     ("12 miles" vs "40 km"), or two results of one match, told from
+//     ("12 miles" vs "40 km", "10 miles" vs "10 km"), or two results of one match, told from
 //     either side, differ ("drew 1-1 with City" vs "City beat United
 //     2-1"; see result.go), or two kinds are named after "is a" ("is a
 //     Ford Transit" vs "is a Renault Master").
@@ -87,7 +87,17 @@
 //     "works as a teacher"; not "was a nurse"), two numbered rooms it is
 //     in ("room 4" vs "room 7"), a subject gone ("closed down", "passed
 //     away") and a present fact of it, or a subject free and a price it
-//     costs.
+//     costs;
+//   - two marital statuses of one subject that cannot both hold
+//     ("is single" vs "is married to Marc"; "divorced" and "single" may),
+//     or one of the unmarried and the subject's spouse told in the
+//     present ("Chloe is single" vs "Chloe's husband is a chef"; see
+//     marital.go);
+//   - a subject that abstains from a kind of food or drink, by a diet
+//     ("vegan", "vegetarian", "teetotal"), "avoids" or a present denial
+//     ("no longer eats meat", "quit drinking"), and the subject
+//     consuming a thing of it now or lately ("eats cheese every day",
+//     "had a steak last night"; see abstain.go).
 //
 // Before comparing, a sentence is rewritten into one form per frame (see
 // frame.go): a change states its new value ("grew to 9", "bumped the
@@ -140,7 +150,8 @@
 // "more than", "over" and "under" before an amount a bound, which a
 // value or range wholly beyond it contradicts ("20 to 25 minutes",
 // "over an hour"), "open until 8" "closes at 8", "noon" and
-// "midnight" clock times, "every other Saturday" against "every
+// "midnight" clock times, "X's birthplace is Y" and "a native of Y" "born
+// in Y", "every other Saturday" against "every
 // Saturday" a different frequency, "the last Sunday of the month" its
 // ordinal (and against "every Sunday" a different frequency), "won the
 // quiz" "finished first in the quiz", a claim whose subject is only a
@@ -152,7 +163,7 @@
 // an abbreviation its word ("DB", "k8s", "auth", "max", "req/min"
 // are "database", "kubernetes", "authentication", "maximum", "requests
 // per min"), a few nouns that name one thing one of them ("vehicle" is
-// "car", "employees" "staff", "TTL" "expire", an API "call" a
+// "car", "employees" "staff", "kids" and "children" "child", "TTL" "expire", an API "call" a
 // "request"), a verb and its particle their noun ("times out" is
 // "timeout"), a day and month
 // one date ("March 3" vs "April 14"; "Nov 20" is
@@ -238,7 +249,12 @@
 // fruit is the green apple"), a past event of another verb beside
 // where the subject is now ("grew up in Osaka", "lives in Sapporo
 // now"), or another's thing beside a denial of having one ("has no
-// dog", "walks his sister's dog"). A statement that takes more than four values across the memory
+// dog", "walks his sister's dog"), a liking beside an allergy or a fear of
+// one thing ("adores cats", "is allergic to cats"), a place beside a
+// country that may hold it ("born in Seville", "born in Spain"; see
+// places.go), a year opening a claim told in the past ("In 2019 Karl
+// worked at Zeta"), or a past holder of a role beside the present one
+// ("was the CEO"). A statement that takes more than four values across the memory
 // is a family of parallel statements about implicit subjects (a README
 // per package), and [Detect] drops it. [Judge] compares two texts;
 // [Detect] finds candidate claim pairs

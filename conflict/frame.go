@@ -78,7 +78,7 @@ func rewrite(words []string) []string {
 	if !hasFrame(words) {
 		return words
 	}
-	words = roleNoun(passive(words))
+	words = roleNoun(passive(birthplace(words)))
 	out := make([]string, 0, len(words)+2)
 	prefer := -1
 	for i := 0; i < len(words); i++ {
@@ -123,6 +123,31 @@ func rewrite(words []string) []string {
 		i += n - 1
 	}
 	return out
+}
+
+// birthplace rewrites a birthplace said with its noun into the verb,
+// as [roleNoun] does for a role: "Kofi's birthplace is Kumasi" and
+// "Kofi's place of birth was Kumasi" are "Kofi was born in Kumasi". It
+// returns words itself when no such frame follows an owner.
+func birthplace(words []string) []string {
+	for j := 1; j+2 < len(words) && j <= 4; j++ {
+		n := 0
+		switch {
+		case words[j] == "birthplace":
+			n = 1
+		case words[j] == "place" && wordAt(words, j+1) == "of" && wordAt(words, j+2) == "birth":
+			n = 3
+		}
+		owner, ok := strings.CutSuffix(words[j-1], "'s")
+		if n == 0 || !ok || owner == "" {
+			continue
+		}
+		if v := wordAt(words, j+n); v != "is" && v != "was" || j+n+1 >= len(words) {
+			return words
+		}
+		return slices.Concat(words[:j-1], []string{owner, "was", "born", "in"}, words[j+n+1:])
+	}
+	return words
 }
 
 // preferVerbs are the forms of "prefer", whose object may be followed
@@ -675,6 +700,10 @@ func newRoleNouns() map[string]string {
 	}
 }
 
+// rolePast are the simple pasts of the verbs of [roleNouns].
+var rolePast = map[string]string{"leads": "led", "owns": "owned", "maintains": "maintained", "manages": "managed",
+	"heads": "headed", "chairs": "chaired", "coordinates": "coordinated"}
+
 // roleNoun rewrites a role said with its noun into its verb, the holder
 // first, as [roleHolder] reads it: "X is (now) the lead of Y" and "the
 // lead of Y is X" are "X leads Y", and "X took ownership of Y" is "X
@@ -724,6 +753,10 @@ func roleNoun(words []string) []string {
 		}
 		q, j := roleQualifier(words, j)
 		if verb := roleNouns[wordAt(words, j)]; verb != "" && (wordAt(words, j+1) == "of" || wordAt(words, j+1) == "for") {
+			if words[i] == "was" {
+				// "X was the lead of Y": "X led Y", a past holder.
+				verb = rolePast[verb]
+			}
 			return slices.Concat(words[:i], []string{verb}, q, words[j+2:])
 		}
 		break
@@ -1339,7 +1372,8 @@ var currencySymbols = []struct{ sym, code string }{{"$", "usd"}, {"€", "eur"},
 // shortForms maps abbreviations of memory notes to the word they stand
 // for, so that "DB" and "database" align, and the nouns of a few pairs
 // that name one thing to one of them ("vehicle" is "car", "employees"
-// "staff"; a "cap", "ceiling", "limit" or "quota" is a "maximum", a
+// "staff", "kids" and "children" a "child" (a count is in the number);
+// a "cap", "ceiling", "limit" or "quota" is a "maximum", a
 // "TTL" the time after which things "expire", an API "call" a
 // "request"). One lookup serves both:
 // a second table would cost a lookup per word. Not "invoice" and
@@ -1357,7 +1391,7 @@ func newShortForms() map[string]string {
 		"vehicle": "car", "vehicles": "cars", "employee": "staff",
 		"employees": "staff", "documentation": "docs", "apartment": "flat", "apartments": "flats",
 		"cap": "maximum", "ceiling": "maximum", "limit": "maximum", "quota": "maximum", "ttl": "expire",
-		"call": "request", "calls": "requests",
+		"call": "request", "calls": "requests", "kid": "child", "kids": "child", "children": "child",
 	}
 }
 

@@ -428,7 +428,7 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 		// asserts its opposite, which the other claim says.
 		return Verdict{}, false
 	}
-	if deniedManner(neg, pos) || historyBeside(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
+	if deniedManner(neg, pos) || historyBeside(neg, pos) || otherThanImplied(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
 		return Verdict{}, false
 	}
 	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) || namedOwned(neg, pos) || subjectGone(neg, pos) {
@@ -445,9 +445,11 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 // ("moved to Berlin", "took over as lead") still states the present. A
 // plan beside a past event, either way round ("Tom won't pay the
 // invoice", "Tom paid the invoice"; "Kim should have sent the form",
-// "Kim didn't send the form"), is no conflict either.
+// "Kim didn't send the form"), is no conflict either, nor is a claim
+// for another time ("Jana had steak in 2015") beside a denial of the
+// present.
 func historyBeside(neg, pos *claim) bool {
-	return pos.past && !pos.changed && (neg.negNow || stopped(neg.neg) || neg.plan) || pos.plan && pastDenial(neg.neg)
+	return (pos.past || pos.scoped) && !pos.changed && (neg.negNow || stopped(neg.neg) || neg.plan) || pos.plan && pastDenial(neg.neg)
 }
 
 // pastDenial reports whether the negation word neg denies a past
@@ -624,7 +626,7 @@ func otherTime(a, b *claim) bool {
 		return false
 	}
 	switch anchors[a.when-1] {
-	case "today", "tonight", "this week", "this month", "this year", "this quarter":
+	case "today", "tonight", "this morning", "this week", "this month", "this year", "this quarter":
 		return false
 	}
 	return true
@@ -1209,6 +1211,16 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{Likely, say(why, func() string {
 			return fmt.Sprintf("different %s: %q vs %q", valueKind(h.a, h.b), show(a, h.a), show(b, h.b))
 		})}, true, true
+	case oneNumberUnits(a, b, h):
+		// "10 miles" and "10 km": one number, in two units of one
+		// measure; the lengths are compared.
+		x, y := []token{a.toks[h.at-1], h.a[0]}, []token{b.toks[h.bt-1], h.b[0]}
+		if !measuredApart(x, y) || otherTime(a, b) || otherTime(b, a) {
+			return Verdict{}, false, true
+		}
+		return Verdict{Likely, say(why, func() string {
+			return fmt.Sprintf("different quantity: %q vs %q", show(a, x), show(b, y))
+		})}, true, true
 	case measuredApart(h.a, h.b):
 		if otherTime(a, b) || otherTime(b, a) {
 			return Verdict{}, false, true
@@ -1290,6 +1302,19 @@ func withUnits(a, b *claim, h hunk) (x, y []token, ok bool) {
 		return nil, nil, false
 	}
 	return []token{h.a[0], ua}, []token{h.b[0], ub}, true
+}
+
+// oneNumberUnits reports whether h replaces only the unit after one
+// number both claims give, by another unit of one measure ([measures]):
+// "the trail is 10 miles long" and "the trail is 10 km long".
+func oneNumberUnits(a, b *claim, h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 || h.at == 0 || h.bt == 0 || h.a[0].value || h.b[0].value {
+		return false
+	}
+	na, nb := a.toks[h.at-1], b.toks[h.bt-1]
+	ma, oka := measures[h.a[0].w]
+	mb, okb := measures[h.b[0].w]
+	return oka && okb && ma.code == mb.code && na.value && na.kind == plain && na.w == nb.w && allDigits(strings.ReplaceAll(na.w, ".", ""))
 }
 
 // clockBounds reports whether h replaces the time of day of a bound
@@ -1403,8 +1428,9 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 	if !h.context {
 		// A replaced first span is the subject, not the attribute:
 		// "Alice lives in Berlin" vs "Bob lives in Berlin"; unless it is
-		// the holder of a role one holds at a time.
-		if a.holder > 0 && len(h.a) <= int(a.holder) && b.holder > 0 && len(h.b) <= int(b.holder) && extra == 0 {
+		// the holder of a role one holds at a time, now on both sides
+		// ("Lars was the CEO of Nordwind" is a past holder).
+		if a.holder > 0 && len(h.a) <= int(a.holder) && b.holder > 0 && len(h.b) <= int(b.holder) && extra == 0 && !wasAndIs(a, b) {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different holder: %q vs %q", show(a, h.a), show(b, h.b)) })}, true
 		}
 		return Verdict{}, false
@@ -1421,7 +1447,8 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		// and addresses: prose that merely looks alike.
 		return Verdict{}, false
 	}
-	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) || kinAndOther(a, b, h) {
+	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) || kinAndOther(a, b, h) ||
+		likingBeside(h) || countryBeside(h) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra)) {
@@ -1437,6 +1464,26 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{Possible, reason}, true
 	}
 	return Verdict{}, false
+}
+
+// likingBeside reports whether h replaces a word of liking ("adores",
+// "enjoys", "hates": [stance]'s first poles; "is fond of", "a fan of",
+// "keen on") by a reaction the body or
+// fear has to a thing ([reactionWords]): "Jonas adores cats" and "Jonas
+// is allergic to cats" or "is scared of cats" tell two relations to one
+// thing, which may both hold. Opposite likings are antonyms, read
+// before.
+func likingBeside(h hunk) bool {
+	liking := func(ts []token) bool {
+		return slices.ContainsFunc(ts, func(t token) bool {
+			p := stance[t.w]
+			return p == 1 || p == -1 || t.w == "fond" || t.w == "fan" || t.w == "keen"
+		})
+	}
+	reaction := func(ts []token) bool {
+		return slices.ContainsFunc(ts, func(t token) bool { return reactionWords[t.w] })
+	}
+	return liking(h.a) && reaction(h.b) || liking(h.b) && reaction(h.a)
 }
 
 // sameValueAfter reports whether h replaces plain words (verbs: "hosted
@@ -1736,11 +1783,24 @@ func classTails(a, b *claim) (x, y []token, ok bool) {
 
 // judgeWhatIs judges two claims of what one subject is, before their
 // alignment: two kinds named ([namedKinds]), two values of a class
-// among words said in another order ([shuffledClass]), or free and a
-// price ([freePriced]).
+// among words said in another order ([shuffledClass]), free and a
+// price ([freePriced]), two marital statuses ([maritalApart]) or one
+// and a spouse ([spouseApart]), or a diet and what the subject eats
+// ([abstainedApart]).
 func judgeWhatIs(a, b *claim, why bool) (Verdict, bool) {
 	if freePriced(a, b) || freePriced(b, a) {
 		return Verdict{Likely, say(why, func() string { return "free, the other gives a price" })}, true
+	}
+	if x, y, ok := maritalApart(a, b); ok {
+		return Verdict{Likely, say(why, func() string {
+			return fmt.Sprintf("different status: %q vs %q", show(a, []token{x}), show(b, []token{y}))
+		})}, true
+	}
+	if spouseApart(a, b) {
+		return Verdict{Likely, say(why, func() string { return "unmarried, the other names a spouse" })}, true
+	}
+	if v, ok := judgeAbstained(a, b, why); ok {
+		return v, true
 	}
 	x, y, ok := namedKinds(a, b)
 	if !ok {
@@ -1847,7 +1907,7 @@ func names(c *claim) []token {
 // names after it with none in common ("servers are hosted in a
 // Frankfurt data center", "servers moved to a data center in
 // Helsinki"). A place that names the other ("Lisbon, Portugal") is the
-// same place.
+// same place, and a country beside a place that is none may hold it.
 func otherPlace(a, b *claim) (string, string, bool) {
 	pa, pb := locIndex(a.toks), locIndex(b.toks)
 	if pa <= 0 || pb <= 0 || pa != pb && (!(a.changed || b.changed) || min(pa, pb) < 2) {
@@ -1864,7 +1924,7 @@ func otherPlace(a, b *claim) (string, string, bool) {
 		}
 	}
 	na, nb := placeNames(a.toks[pa+1:]), placeNames(b.toks[pb+1:])
-	if len(na) == 0 || len(nb) == 0 {
+	if len(na) == 0 || len(nb) == 0 || placesNested(a, b, pa, pb) {
 		return "", "", false
 	}
 	for _, x := range na {
@@ -1925,7 +1985,14 @@ func possessive(hunks []hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) || kindsNamed(a, b) || classStatements(a, b) {
+	if spouseApart(a, b) || abstained(a, b) || namedOwned(a, b) || namedOwned(b, a) {
+		// "Chloe is single", "Chloe's husband is a chef": the subject
+		// and its owner form share no word, nor do "has no children"
+		// and "Hana's son" ([namedOwned]); "We are vegetarian", "we
+		// had a steak" share a pronoun alone.
+		return 0
+	}
+	if oneDuration(a) && oneDuration(b) || bareStatements(a, b) || kindsNamed(a, b) || classStatements(a, b) || maritalStatements(a, b) {
 		// A subject word and a duration: "sprints last 10 days" (see
 		// [bareQuantities]); a subject word, a copula and its value.
 		return 1
@@ -1935,7 +2002,7 @@ func minShared(a, b *claim) int {
 		// two cats" and "we have three cats" share only "cat".
 		return 1
 	}
-	if stageApart(a, b) || stageApart(b, a) || namedOwned(a, b) || namedOwned(b, a) || subjectGone(a, b) || subjectGone(b, a) || freePriced(a, b) || freePriced(b, a) {
+	if stageApart(a, b) || stageApart(b, a) || subjectGone(a, b) || subjectGone(b, a) || freePriced(a, b) || freePriced(b, a) {
 		// A stage went out at and a later one reached share the
 		// subject alone: "Ravi was eliminated in the first heat",
 		// "Ravi ran in the final" (see [judgeStage]).
@@ -2119,7 +2186,8 @@ func notOwned(t token) bool {
 
 // namedOwned reports whether neg says its subject has no thing ("the
 // flat has no balcony") that pos names as the subject's ("the flat's
-// balcony", "the office printer"), anywhere in it: "we grow tomatoes
+// balcony", "the office printer"), or a thing of that kind ([kindOf]:
+// "has no children", "Hana's son"), anywhere in it: "we grow tomatoes
 // on the flat's balcony" says there is one.
 func namedOwned(neg, pos *claim) bool {
 	if neg.neg != "no" || neg.negExcept || neg.negAt < 1 || int(neg.negAt)+1 != len(neg.toks) {
@@ -2131,7 +2199,7 @@ func namedOwned(neg, pos *claim) bool {
 		at := pos.toks[k : k+n]
 		last := at[n-1].w
 		if slices.EqualFunc(at[:n-1], subj[:n-1], func(x, y token) bool { return x.w == y.w }) &&
-			(last == subj[n-1].w || ownerOf(last) == subj[n-1].w) && pos.toks[k+n].w == thing {
+			(last == subj[n-1].w || ownerOf(last) == subj[n-1].w) && (pos.toks[k+n].w == thing || slices.Contains(kindOf[pos.toks[k+n].w], thing)) {
 			// "our old flat's balcony", "the neighbour's office
 			// printer": another subject.
 			return k == 0 || !notOwned(pos.toks[k-1]) && !otherOne[pos.toks[k-1].w]
@@ -2163,7 +2231,7 @@ func relatedAny(w string, ts []token) bool {
 // stopped reports whether neg says a habit stopped ("stopped using",
 // "quit", "gave up").
 func stopped(neg string) bool {
-	return neg == "stopped" || neg == "quit" || neg == "gave up"
+	return neg == "stopped" || neg == "quit" || neg == "gave up" || neg == "retired from"
 }
 
 // timeWord reports whether t, the last word of what a claim says

@@ -66,6 +66,9 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	antonymOf = newAntonymOf()
 	switchPole = newSwitchPole()
 	stance = newStance()
+	maritalStatus = newMaritalStatus()
+	spouseWords = newSpouseWords()
+	reactionWords = newReactionWords()
 	slotWords = newSlotWords()
 	idNouns = newIdNouns()
 	locVerbs = newLocVerbs()
@@ -79,8 +82,27 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	roleObjectWords = newRoleObjectWords()
 	mannerVerbs = newMannerVerbs()
 	kindOf = newKindOf()
+	dietKinds = newDietKinds()
+	dietKind = newDietKind()
+	foodKinds = newFoodKinds()
+	countries = newCountries()
+	consumeVerbs = newConsumeVerbs()
 	lentWords = newLentWords()
 })
+
+// reactionWords are the reactions of the body (an allergy, an
+// intolerance) and the fears a subject has to a thing, as claim words
+// fold them: states beside a liking, not likings (see [likingBeside]).
+// Built after the tables that [lemma] reads.
+var reactionWords map[string]bool
+
+func newReactionWords() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`allergic allergy allergies intolerant intolerance sensitive afraid scared frightened terrified phobic`) {
+		m[lemma(spelling(stem(w)))] = true
+	}
+	return m
+}
 
 // lentWords are the words before a thing that say it is lent, not the
 // subject's own ([notOwned]): each as written and as claim words fold
@@ -97,7 +119,8 @@ func newLentWords() map[string]bool {
 
 // kindOf maps the words for things of a kind, as claim words fold
 // them, to the kinds' words (see [asKind]): "dog" is a "pet", "beer"
-// "alcohol", "chicken" "meat", "daughter" a "child" or "kid", "cello"
+// "alcohol", "chicken" "meat", "daughter" a "child" ("kids" and
+// "children" are "child", [shortForms]), "cello"
 // an "instrument" (plurals fold to these; [asKind] reads a singular
 // only). Built after the tables that [lemma] reads.
 var kindOf map[string][]string
@@ -108,7 +131,7 @@ func newKindOf() map[string][]string {
 		{`pets`, `dog puppy cat kitten hamster rabbit parrot goldfish`},
 		{`alcohol`, `beer wine whisky whiskey vodka gin rum cocktail champagne cider prosecco lager tequila`},
 		{`meat`, `chicken beef pork steak lamb bacon ham sausage burger veal mince`},
-		{`children kids`, `daughter son`},
+		{`child`, `daughter son`},
 		{`siblings`, `brother sister`},
 		{`instruments`, `piano guitar violin cello flute trumpet saxophone clarinet harp`},
 	} {

@@ -1,0 +1,35 @@
+package conflict_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/memweave/memweave-go/conflict"
+	"github.com/memweave/memweave-go/workspace"
+)
+
+// TestDetectFindsContra16Pairs puts the two texts of each pair of
+// testdata/contra16.jsonl in files of their own and checks that the
+// candidate search finds the pair when Judge flags it: the pairs of the
+// sixteenth pass share little more than a subject ("Mara is vegan",
+// "Mara eats cheese every day"; "Chloe is single", "Chloe's husband is
+// a chef"). Each pair is searched alone: the set reuses names across
+// families, whose statements would read as families of parallel
+// statements.
+func TestDetectFindsContra16Pairs(t *testing.T) {
+	for _, p := range readPairs(t, "testdata/contra16.jsonl") {
+		if _, ok := conflict.Judge(p.A, p.B); !ok {
+			continue
+		}
+		a := conflict.Chunk{Lines: workspace.Lines{Path: fmt.Sprintf("memory/p%d-a.md", p.ID), StartLine: 1, EndLine: 1, Text: p.A}}
+		b := conflict.Chunk{Lines: workspace.Lines{Path: fmt.Sprintf("memory/p%d-b.md", p.ID), StartLine: 1, EndLine: 1, Text: p.B}}
+		res, err := conflict.Detect(context.Background(), []conflict.Chunk{a, b}, conflict.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Conflicts) == 0 {
+			t.Errorf("Detect missed pair %d (Judge flags it): %q / %q", p.ID, p.A, p.B)
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package conflict
+
+import (
+	"strings"
+)
+
+// countries are the names of countries and territories as claim words
+// fold a name (lower case, words joined by "_"): the English names
+// CLDR gives the ISO 3166 regions that are countries (golang.org/x/text
+// v0.44.0, language/display, English.Regions), less groupings and
+// names with punctuation, and the four nations of the United Kingdom
+// with the short forms "uk", "usa" and "america". A place beside a
+// country may lie within it ("born in Seville", "born in Spain"), so
+// it is no other place ([countryBeside]). Built after the tables that
+// [lemma] reads.
+var countries map[string]bool
+
+func newCountries() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`afghanistan albania algeria american_samoa andorra angola anguilla argentina armenia aruba australia austria
+azerbaijan bahamas bahrain bangladesh barbados belarus belgium belize benin bermuda bhutan bolivia botswana
+brazil british_indian_ocean_territory british_virgin_islands brunei bulgaria burkina_faso burundi cambodia
+cameroon canada cape_verde caribbean_netherlands cayman_islands central_african_republic chad chile china
+christmas_island colombia comoros cook_islands costa_rica croatia cuba curaçao cyprus czechia denmark
+djibouti dominica dominican_republic ecuador egypt el_salvador equatorial_guinea eritrea estonia ethiopia
+falkland_islands faroe_islands fiji finland france french_guiana french_polynesia french_southern_territories
+gabon gambia georgia germany ghana gibraltar greece greenland grenada guadeloupe guam guatemala guernsey
+guinea guinea-bissau guyana haiti honduras hungary iceland india indonesia iran iraq ireland isle_of_man
+israel italy jamaica japan jersey jordan kazakhstan kenya kiribati kosovo kuwait kyrgyzstan laos latvia
+lebanon lesotho liberia libya liechtenstein lithuania luxembourg macedonia madagascar malawi malaysia
+maldives mali malta marshall_islands martinique mauritania mauritius mayotte mexico micronesia moldova monaco
+mongolia montenegro montserrat morocco mozambique namibia nauru nepal netherlands new_caledonia new_zealand
+nicaragua niger nigeria niue norfolk_island north_korea northern_mariana_islands norway oman pakistan palau
+palestinian_territories panama papua_new_guinea paraguay peru philippines pitcairn_islands poland portugal
+puerto_rico qatar romania russia rwanda réunion samoa san_marino saudi_arabia senegal serbia seychelles
+sierra_leone singapore sint_maarten slovakia slovenia solomon_islands somalia south_africa south_korea
+south_sudan spain sri_lanka sudan suriname swaziland sweden switzerland syria taiwan tajikistan tanzania
+thailand timor-leste togo tokelau tonga tunisia turkey turkmenistan tuvalu uganda ukraine
+united_arab_emirates united_kingdom united_states uruguay uzbekistan vanuatu vatican_city venezuela vietnam
+western_sahara yemen zambia zimbabwe åland_islands
+england scotland wales northern_ireland uk usa america`) {
+		m[w], m[stem(w)], m[lemma(spelling(stem(w)))] = true, true, true
+	}
+	return m
+}
+
+// countryIn reports whether a name of ts, up to the next location
+// predicate, is one of [countries].
+func countryIn(ts []token) bool {
+	for _, t := range ts {
+		if t.w == locMark {
+			return false
+		}
+		if isName(t) && countries[t.w] {
+			return true
+		}
+	}
+	return false
+}
+
+// countryBeside reports whether h replaces one name by another, one a
+// country and the other not: "Lucia was born in Seville" and "Lucia was
+// born in Spain" may both hold.
+func countryBeside(h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 || !isName(h.a[0]) || !isName(h.b[0]) {
+		return false
+	}
+	return countries[h.a[0].w] != countries[h.b[0].w]
+}
+
+// placesNested reports whether the places after a and b's location
+// predicates, from pa and pb on, may be one within the other: a country
+// on one side only.
+func placesNested(a, b *claim, pa, pb int) bool {
+	return countryIn(a.toks[pa+1:]) != countryIn(b.toks[pb+1:])
+}
