@@ -35,23 +35,7 @@ func TestTicketOrderIgnoresClock(t *testing.T) {
 		{"numbered and stamped", []string{"q-0000000000000003-7-1", stamp(time.Second)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			lock := filepath.Join(t.TempDir(), "write.lock")
-			holder := workspace.NewLock(lock)
-			if ok, err := holder.TryLock(); !ok || err != nil {
-				t.Fatalf("TryLock = %v, %v", ok, err)
-			}
-			defer holder.Unlock()
-			dir := lock + workspace.TurnsSuffix
-			if err := os.Mkdir(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			for _, n := range tc.queued {
-				l := flock.New(filepath.Join(dir, n))
-				if ok, err := l.TryLock(); !ok || err != nil {
-					t.Fatalf("TryLock %s = %v, %v", n, ok, err)
-				}
-				defer l.Close()
-			}
+			lock, dir := heldWithQueue(t, tc.queued)
 			stop := errors.New("stop")
 			var order []string
 			err := workspace.LockInTurn(workspace.NewLock(lock), func(time.Duration) error {
@@ -67,6 +51,31 @@ func TestTicketOrderIgnoresClock(t *testing.T) {
 			}
 		})
 	}
+}
+
+// heldWithQueue returns a lock file that another holder holds until the
+// test ends, and its turns folder, holding the tickets queued, each held
+// by a live waiter.
+func heldWithQueue(t *testing.T, queued []string) (lock, dir string) {
+	t.Helper()
+	lock = filepath.Join(t.TempDir(), "write.lock")
+	holder := workspace.NewLock(lock)
+	if ok, err := holder.TryLock(); !ok || err != nil {
+		t.Fatalf("TryLock = %v, %v", ok, err)
+	}
+	t.Cleanup(func() { holder.Unlock() })
+	dir = lock + workspace.TurnsSuffix
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range queued {
+		l := flock.New(filepath.Join(dir, n))
+		if ok, err := l.TryLock(); !ok || err != nil {
+			t.Fatalf("TryLock %s = %v, %v", n, ok, err)
+		}
+		t.Cleanup(func() { l.Close() })
+	}
+	return lock, dir
 }
 
 // queueOrder lists the tickets of the turns folder dir in the order they
@@ -111,23 +120,9 @@ func TestTicketNumberSkipsDeadTickets(t *testing.T) {
 		{"live ticket at the maximum", []string{top + "-7-1"}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			lock := filepath.Join(t.TempDir(), "write.lock")
-			holder := workspace.NewLock(lock)
-			if ok, err := holder.TryLock(); !ok || err != nil {
-				t.Fatalf("TryLock = %v, %v", ok, err)
-			}
-			defer holder.Unlock()
-			dir := lock + workspace.TurnsSuffix
-			if err := os.Mkdir(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
+			lock, dir := heldWithQueue(t, tc.live)
 			var want uint64 = 1
 			for _, n := range tc.live {
-				l := flock.New(filepath.Join(dir, n))
-				if ok, err := l.TryLock(); !ok || err != nil {
-					t.Fatalf("TryLock %s = %v, %v", n, ok, err)
-				}
-				defer l.Close()
 				num, _ := strconv.ParseUint(strings.Split(n, "-")[1], 16, 64)
 				want = max(want, min(num, math.MaxUint64-1)+1)
 			}
