@@ -167,6 +167,10 @@ type Result struct {
 	Duration    time.Duration `json:"duration_ns"`
 	GitTime     time.Duration `json:"git_time_ns"`
 	ReindexTime time.Duration `json:"reindex_time_ns"`
+	// TurnWait is how long the sync waited, having found the sync lock
+	// busy, to leave another machine a turn after this workspace's last
+	// push (docs/team.md).
+	TurnWait time.Duration `json:"turn_wait_ns,omitempty"`
 }
 
 // syncer is one Sync's settings and git access.
@@ -224,6 +228,10 @@ type syncer struct {
 	// moves are the work tree moves [syncer.checkout] made: what
 	// [syncer.changedPaths] would ask git again.
 	moves []move
+	// pushedAt is when this sync's push landed, pushRound the length of
+	// the round that made it; zero when it pushed nothing.
+	pushedAt  time.Time
+	pushRound time.Duration
 }
 
 // move is one move of the work tree: from and to commits ("" from an
@@ -269,6 +277,9 @@ type record struct {
 	start time.Time
 	// done is set once the outcome is written.
 	done bool
+	// pushedAt and pushRound are the sync's push ([syncer.pushedAt]).
+	pushedAt  time.Time
+	pushRound time.Duration
 }
 
 // write records res and err, which it returns, or the state file's
@@ -287,6 +298,9 @@ func (r *record) write(ctx context.Context, res *Result, err error) error {
 	}
 	if res != nil && len(res.Conflicts) > 0 {
 		st.LastConflicts = res.Conflicts
+	}
+	if !r.pushedAt.IsZero() {
+		st.LastPush, st.PushRound = r.pushedAt, r.pushRound
 	}
 	if werr := writeState(r.root, st); werr != nil && err == nil {
 		err = werr
@@ -319,12 +333,19 @@ func syncLocked(ctx context.Context, root string, opts Options, rec *record) (re
 	if err != nil {
 		return nil, err
 	}
-	unlock, err := lockFile(ctx, root, LockName)
+	unlock, waited, err := lockFile(ctx, root, LockName)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	defer func() { err = rec.write(ctx, res, err) }()
+	defer func() {
+		rec.pushedAt, rec.pushRound = s.pushedAt, s.pushRound
+		err = rec.write(ctx, res, err)
+	}()
+	turnWait, err := leaveATurn(ctx, root, waited)
+	if err != nil {
+		return nil, fmt.Errorf("gitsync: leave a turn: %w", err)
+	}
 	if err := s.notInProgress(ctx); err != nil {
 		return nil, err
 	}
@@ -345,7 +366,7 @@ func syncLocked(ctx context.Context, root string, opts Options, rec *record) (re
 			os.Remove(running)
 		}
 	}()
-	res = &Result{Remote: s.remote, RemoteBranch: s.remoteBranch}
+	res = &Result{Remote: s.remote, RemoteBranch: s.remoteBranch, TurnWait: turnWait}
 	if err := s.clearStaleLocks(ctx, res, killed); err != nil {
 		return res, err
 	}
@@ -444,6 +465,7 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 	last, still := "", 0
 	for attempt := 1; ; attempt++ {
 		res.Attempts = attempt
+		roundStart := time.Now()
 		incoming, err := s.fetch(ctx)
 		if err != nil {
 			return err
@@ -463,6 +485,7 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 		res.Head = head
 		switch state {
 		case pushedFirst:
+			s.pushedAt, s.pushRound = time.Now(), time.Since(roundStart)
 			return s.pushed(ctx, s.pushedAs, res)
 		case notPushed:
 			if err := s.setSynced(ctx, incoming, "integrated"); err != nil {
@@ -480,6 +503,7 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 				return err
 			}
 			if !rejected {
+				s.pushedAt, s.pushRound = time.Now(), time.Since(roundStart)
 				return s.pushed(ctx, head, res)
 			}
 		}
@@ -1474,24 +1498,30 @@ func (s *syncer) changedPaths(ctx context.Context, a, b string) ([]string, error
 // at the lock or at its turns folder is refused ([workspace.CheckOwnFiles]), as the write lock
 // refuses one: sync writes its own files in that folder once it holds
 // the lock.
-func lockFile(ctx context.Context, root, name string) (func(), error) {
+func lockFile(ctx context.Context, root, name string) (unlock func(), waited bool, err error) {
 	if err := workspace.CheckOwnFiles(root, name, name+workspace.TurnsSuffix); err != nil {
-		return nil, fmt.Errorf("gitsync: lock: %w", err)
+		return nil, false, fmt.Errorf("gitsync: lock: %w", err)
 	}
 	dir, err := workspace.MakeIndexDir(root)
 	if err != nil {
-		return nil, fmt.Errorf("gitsync: lock: %w", err)
+		return nil, false, fmt.Errorf("gitsync: lock: %w", err)
 	}
 	fl := workspace.NewLock(filepath.Join(dir, name))
 	stop := workspace.NoticeLockWait(ctx, fl.Path())
 	// In turn: a sync that lets it go and asks again comes after those
 	// waiting ([workspace.LockInTurn]).
-	err = workspace.LockInTurn(fl, func(d time.Duration) error { return ctxsleep.Sleep(ctx, d) })
+	err = workspace.LockInTurn(fl, func(d time.Duration) error {
+		if !waited {
+			waited = true
+			edithook.Step(ctx, "waiting for the sync lock")
+		}
+		return ctxsleep.Sleep(ctx, d)
+	})
 	stop()
 	if err != nil {
-		return nil, fmt.Errorf("gitsync: lock %s: %w", fl.Path(), err)
+		return nil, waited, fmt.Errorf("gitsync: lock %s: %w", fl.Path(), err)
 	}
-	return func() { fl.Unlock(); fl.Close() }, nil
+	return func() { fl.Unlock(); fl.Close() }, waited, nil
 }
 
 // redactURL hides the user and password of a URL ("https://user:token@host")
