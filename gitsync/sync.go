@@ -210,6 +210,13 @@ type syncer struct {
 	// filtersOff is the environment of every git call that turns off
 	// the filter drivers the config defines ([syncer.offFilters]).
 	filtersOff []string
+	// userConfig holds the values of config the user's own files set
+	// (system, global, command line), userOrder their keys in the
+	// order read, once a value; repoSet the keys the repository's own
+	// files set (local, worktree) ([syncer.readConfig]).
+	userConfig gitConfig
+	userOrder  []string
+	repoSet    map[string]bool
 	// config is the git config, read once ([syncer.readConfig]).
 	config gitConfig
 	// paths caches [syncer.gitPaths].
@@ -709,9 +716,9 @@ func newSyncer(ctx context.Context, root string, opts Options, reads bool) (*syn
 // takes the file's bytes as they are. Sync shares notes byte for byte
 // and the other machines refuse a filter attribute; a program from a
 // copied workspace's .git/config, or a global git-lfs setup, has no
-// part in it. They are GIT_CONFIG_COUNT variables, after any the
-// environment holds, since a driver's name may hold '=', which -c
-// cannot carry.
+// part in it. To those it adds [syncer.offPlanted]'s. They are
+// GIT_CONFIG_COUNT variables, after any the environment holds, since a
+// driver's name may hold '=', which -c cannot carry.
 func (s *syncer) offFilters() {
 	var keys []string
 	for key := range s.config {
@@ -720,8 +727,7 @@ func (s *syncer) offFilters() {
 		}
 	}
 	slices.Sort(keys)
-	n, _ := strconv.Atoi(os.Getenv("GIT_CONFIG_COUNT"))
-	n = max(n, 0)
+	var pairs [][2]string
 	seen := map[string]bool{}
 	for _, key := range keys {
 		name, ok := strings.CutPrefix(key, "filter.")
@@ -731,14 +737,21 @@ func (s *syncer) offFilters() {
 		}
 		seen[name[:i]] = true
 		for _, kv := range [][2]string{{"clean", ""}, {"smudge", ""}, {"process", ""}, {"required", "false"}} {
-			s.filtersOff = append(s.filtersOff, fmt.Sprintf("GIT_CONFIG_KEY_%d=filter.%s.%s", n, name[:i], kv[0]),
-				fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", n, kv[1]))
-			n++
+			pairs = append(pairs, [2]string{"filter." + name[:i] + "." + kv[0], kv[1]})
 		}
 	}
-	if len(s.filtersOff) > 0 {
+	planted, env := s.offPlanted()
+	pairs = append(pairs, planted...)
+	n, _ := strconv.Atoi(os.Getenv("GIT_CONFIG_COUNT"))
+	n = max(n, 0)
+	for _, kv := range pairs {
+		s.filtersOff = append(s.filtersOff, fmt.Sprintf("GIT_CONFIG_KEY_%d=%s", n, kv[0]), fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", n, kv[1]))
+		n++
+	}
+	if len(pairs) > 0 {
 		s.filtersOff = append(s.filtersOff, "GIT_CONFIG_COUNT="+strconv.Itoa(n))
 	}
+	s.filtersOff = append(s.filtersOff, env...)
 }
 
 // upstream sets the remote and the remote branch sync works with: the
