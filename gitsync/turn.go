@@ -35,6 +35,7 @@ func turnGap(round time.Duration) time.Duration {
 	if round <= 0 {
 		return 0
 	}
+	round = min(round, maxTurnGap) // a state file edited by hand
 	return min(maxTurnGap, 2*round+rand.N(round+1))
 }
 
