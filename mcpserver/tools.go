@@ -41,6 +41,13 @@ const (
 	// MaxGetBytes bounds the text of one memory_get answer: 1 MiB of
 	// whole lines; the answer says where the rest starts.
 	MaxGetBytes = 1 << 20
+	// MaxAnswerJSONBytes bounds the text of one memory_get answer, and
+	// the passages of one memory_pack answer, as JSON writes them: 2 MiB.
+	// JSON writes a control character, "<", ">", "&", U+2028, U+2029 and
+	// a byte that is not UTF-8 as 6 bytes (\u0001), so 1 MiB of them
+	// would be a 6 MiB string; text of other characters (a newline, a
+	// quote: 2 bytes at most) fits whole within [MaxGetBytes].
+	MaxAnswerJSONBytes = 2 << 20
 	// MaxListItems bounds the names in memory_search's sources and tags
 	// and memory_conflicts' sources: 256. Each name costs work and may
 	// cost a warning in the answer, so a request of short names must not
@@ -228,7 +235,7 @@ func emptyQuery(tool string, err error) error {
 type getInput struct {
 	Path  string `json:"path" jsonschema:"file relative to memory/ (or starting with memory/), as memory_search returns it; at most 1024 bytes"`
 	From  int    `json:"from,omitempty" jsonschema:"first line to read, 1-based (0 or absent: 1)"`
-	Lines int    `json:"lines,omitempty" jsonschema:"how many lines to read (default: to the end of the file); an answer holds at most 1 MiB of whole lines"`
+	Lines int    `json:"lines,omitempty" jsonschema:"how many lines to read (default: to the end of the file); an answer holds at most 1 MiB of whole lines, 2 MiB as JSON writes them"`
 }
 
 // getOutput is the output of memory_get.
@@ -239,10 +246,11 @@ type getOutput struct {
 	Text      string `json:"text"`
 	// Hash is the whole file's hex SHA-256, for expect_hash.
 	Hash string `json:"hash" jsonschema:"hex SHA-256 of the whole file; pass it as expect_hash to memory_write to replace the file only if nobody changed it since"`
-	// Truncated reports that the lines asked for went past MaxGetBytes:
+	// Truncated reports that the lines asked for went past MaxGetBytes
+	// or MaxAnswerJSONBytes:
 	// Text holds those up to end_line, and NextFrom is the line to ask
 	// for next.
-	Truncated bool `json:"truncated,omitempty" jsonschema:"the lines asked for are over 1 MiB: text ends at end_line; call again with from = next_from for the rest"`
+	Truncated bool `json:"truncated,omitempty" jsonschema:"the lines asked for are over 1 MiB, or 2 MiB as JSON writes them: text ends at end_line; call again with from = next_from for the rest"`
 	NextFrom  int  `json:"next_from,omitempty" jsonschema:"the first line not returned, when truncated"`
 }
 
@@ -259,15 +267,16 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 	if err != nil {
 		return nil, out, pathError("memory_get", in.Path, err)
 	}
-	truncated := len(text) > MaxGetBytes
+	limit, whole := jsonPrefix(text, MaxGetBytes, MaxAnswerJSONBytes)
+	truncated := !whole
 	if truncated {
 		// Whole lines up to the limit: cut after the last line ending in it.
-		cut := strings.LastIndexByte(text[:MaxGetBytes], '\n')
+		cut := strings.LastIndexByte(text[:limit], '\n')
 		if cut < 0 {
-			cut = strings.LastIndexByte(text[:MaxGetBytes], '\r')
+			cut = strings.LastIndexByte(text[:limit], '\r')
 		}
 		if cut < 0 {
-			return nil, out, fmt.Errorf("memory_get: line %d of %s is over %d bytes, the most one answer holds", from, in.Path, MaxGetBytes)
+			return nil, out, fmt.Errorf("memory_get: line %d of %s is over %d bytes, or %d as JSON writes it (a control character, <, > or & is 6 bytes there), the most one answer holds", from, in.Path, MaxGetBytes, MaxAnswerJSONBytes)
 		}
 		text = text[:cut+1]
 	}
@@ -427,6 +436,7 @@ func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, me
 	if err != nil {
 		return nil, memweave.Pack{}, emptyQuery("memory_pack", err)
 	}
+	boundPack(p)
 	return nil, *p, nil
 }
 
