@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/internal/loneescape"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
 	wspace "github.com/memweave/memweave-go/workspace"
@@ -173,6 +174,11 @@ func decode(data []byte, p string) (*File, error) {
 		}
 		return nil, fmt.Errorf("memweave: settings %s:%d: byte %#x is not UTF-8 (the file is UTF-8 JSON)",
 			p, lineAt(data, int64(at), nil), data[at])
+	}
+	if at, esc := loneescape.Find(data); at >= 0 {
+		// Likewise: the decoder reads it as U+FFFD.
+		return nil, fmt.Errorf("memweave: settings %s:%d: %s is half of a surrogate pair alone, which is no character (it would be read as U+FFFD): write the character, or one past U+FFFF as a pair of escapes",
+			p, lineAt(data, int64(at), nil), esc)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
