@@ -18,7 +18,9 @@ import (
 // ("\u0430pi.md", its a Cyrillic, beside "api.md"). Every output would
 // show two notes of one name, one of which the user could not name to
 // read or edit. The error names the one that exists, quoted in ASCII so
-// the two differ. Names alike in letter case only are not lookalikes.
+// the two differ. So is one alike but for letter case (Unicode's simple
+// case folding, "API.md" beside "api.md"): macOS and Windows hold the
+// two as one file, and a teammate's sync there refuses them.
 func CheckLookalike(root, rel string) error {
 	dir := filepath.Join(root, MemoryDir)
 	parts := strings.Split(strings.TrimPrefix(filepath.ToSlash(rel), MemoryDir+"/"), "/")
@@ -39,10 +41,17 @@ func CheckLookalike(root, rel string) error {
 			continue
 		}
 		for _, e := range entries {
-			if skeleton(e.Name()) == want {
-				have := MemoryDir + "/" + strings.Join(append(parts[:i:i], e.Name()), "/")
-				return fmt.Errorf("%+q: %w: %+q exists, %s: use that name, or rename it first", rel, ErrLookalikeName, have, alikeWhy(name, e.Name()))
+			why := ""
+			switch s := skeleton(e.Name()); {
+			case s == want:
+				why = alikeWhy(name, e.Name())
+			case strings.EqualFold(s, want):
+				why = "alike but for letter case: one file where case is not told apart (macOS, Windows), whose sync refuses the two"
+			default:
+				continue
 			}
+			have := MemoryDir + "/" + strings.Join(append(parts[:i:i], e.Name()), "/")
+			return fmt.Errorf("%+q: %w: %+q exists, %s: use that name, or rename it first", rel, ErrLookalikeName, have, why)
 		}
 		return nil
 	}
