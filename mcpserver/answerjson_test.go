@@ -51,6 +51,9 @@ func jsonSize(t testing.TB, s string) int {
 // text, newlines and quotes included (2 bytes each at most), still comes
 // whole up to MaxGetBytes.
 func TestAnswersAreBoundedByTheirJSONSize(t *testing.T) {
+	if raceEnabled {
+		t.Skip("megabytes of answers: 2 s of CPU, slow under the race detector; FuzzJSONSize checks the count")
+	}
 	// Past MaxAnswerJSONBytes as JSON, under MaxGetBytes.
 	const size = mcpserver.MaxGetBytes / 2
 	notes := map[string]string{
@@ -92,6 +95,9 @@ func TestAnswersAreBoundedByTheirJSONSize(t *testing.T) {
 // may set). Its lowest scored passages are left out now, past
 // mcpserver.MaxAnswerJSONBytes as JSON, with a warning naming them.
 func TestPackAnswerIsBoundedByItsJSONSize(t *testing.T) {
+	if raceEnabled {
+		t.Skip("megabytes of passages: 1 s of CPU, slow under the race detector")
+	}
 	root := memweavetest.Workspace(t, map[string]string{
 		"memory/ctl.md":   numberedLines("\x01\x02\x03", 25, mcpserver.MaxGetBytes/2),
 		"memory/html.md":  numberedLines("<a>&", 20, mcpserver.MaxGetBytes/2),
