@@ -53,6 +53,25 @@ func clone(t testing.TB, bare, name string) string {
 	return dir
 }
 
+// pushedAndPending makes a remote and two clones of it, a and b, each
+// synced once; then a writes aFiles (workspace-relative path to text)
+// and syncs, and b writes bFiles, not yet synced.
+func pushedAndPending(t *testing.T, aFiles, bFiles map[string]string) (bare, a, b string) {
+	t.Helper()
+	bare = remote(t)
+	a, b = clone(t, bare, "a"), clone(t, bare, "b")
+	sync(t, a, "a")
+	sync(t, b, "b")
+	for p, text := range aFiles {
+		write(t, a, p, text)
+	}
+	sync(t, a, "a")
+	for p, text := range bFiles {
+		write(t, b, p, text)
+	}
+	return bare, a, b
+}
+
 // template makes a remote and its clones named names, runs setup on
 // them (nil: none), and returns a function giving each subtest a copy of
 // the lot, its clones fetching from and pushing to the copy's remote:
