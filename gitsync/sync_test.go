@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	stdsync "sync"
 	"testing"
 
 	"github.com/memweave/memweave-go/gitsync"
@@ -26,23 +27,51 @@ func run(t testing.TB, dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// remote makes a bare repository with a first commit holding memory/.
+// remote makes a bare repository with a first commit holding memory/:
+// a copy of the one [seeded] made.
 func remote(t testing.TB) string {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	dir := t.TempDir()
-	bare := filepath.Join(dir, "remote.git")
-	run(t, dir, "init", "-q", "--bare", "-b", "main", bare)
-	seed := filepath.Join(dir, "seed")
-	run(t, dir, "init", "-q", "-b", "main", seed)
-	write(t, seed, "memory/notes/db.md", "# DB\n\nPostgres 16.\n")
-	run(t, seed, "add", "-A")
-	run(t, seed, "commit", "-qm", "seed")
-	run(t, seed, "remote", "add", "origin", bare)
-	run(t, seed, "push", "-q", "origin", "main")
+	bare := filepath.Join(t.TempDir(), "remote.git")
+	copyDir(t, seeded(t), bare)
 	return bare
+}
+
+// seed is the bare repository that every remote copies, made once per
+// test process (six git commands each remote ran) by [seeded], in a
+// folder TestMain removes.
+var seed struct {
+	once stdsync.Once
+	dir  string // the folder holding it, for TestMain
+	bare string // "" when making it failed
+}
+
+// seeded returns the bare repository of [seed], making it on the first
+// call: its branch main holds one commit, memory/notes/db.md.
+func seeded(t testing.TB) string {
+	t.Helper()
+	seed.once.Do(func() {
+		dir, err := os.MkdirTemp("", "gitsync-seed-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed.dir = dir
+		bare, work := filepath.Join(dir, "remote.git"), filepath.Join(dir, "seed")
+		run(t, dir, "init", "-q", "--bare", "-b", "main", bare)
+		run(t, dir, "init", "-q", "-b", "main", work)
+		write(t, work, "memory/notes/db.md", "# DB\n\nPostgres 16.\n")
+		run(t, work, "add", "-A")
+		run(t, work, "commit", "-qm", "seed")
+		run(t, work, "remote", "add", "origin", bare)
+		run(t, work, "push", "-q", "origin", "main")
+		seed.bare = bare
+	})
+	if seed.bare == "" {
+		t.Fatal("making the seed remote failed in an earlier test")
+	}
+	return seed.bare
 }
 
 // clone clones bare into a new workspace named name.
