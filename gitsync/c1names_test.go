@@ -22,6 +22,7 @@ import (
 // names it writes. Such a note reached the work tree, and search printed
 // its name raw. Sync refuses it, naming it escaped.
 func TestSyncRefusesNamesThatDriveATerminal(t *testing.T) {
+	t.Parallel()
 	// Each case starts from the victim synced and the attacker up to date.
 	pulled := template(t, func(ws []string) {
 		sync(t, ws[0], "victim")

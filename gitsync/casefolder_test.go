@@ -15,6 +15,7 @@ import (
 // notes/ only, the edit kept, git tracking the new names and nothing
 // left for git status to show.
 func TestSyncTakesACaseOnlyFolderRename(t *testing.T) {
+	t.Parallel()
 	// Each case starts from a's notes pushed.
 	pushed := template(t, func(ws []string) {
 		write(t, ws[0], "memory/Projects/plan.md", "# Plan\n\nShip v6.\n")

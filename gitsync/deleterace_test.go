@@ -17,6 +17,7 @@ import (
 // both machines, whichever side made it, as when the two were made
 // between syncs; no conflict copy, nothing left for git status.
 func TestSyncDeleteAndEditRaceDuringThePush(t *testing.T) {
+	t.Parallel()
 	// Each case starts from a's keep.md pushed and both synced.
 	synced := template(t, func(ws []string) {
 		write(t, ws[0], "memory/notes/keep.md", "keep\n")

@@ -16,6 +16,7 @@ import (
 // such kill (seen killing syncs of two clones at random). The next sync,
 // under the sync lock that every sync holds, removes them.
 func TestSyncRemovesAKilledMergesFolder(t *testing.T) {
+	t.Parallel()
 	real, err := exec.LookPath("git")
 	if err != nil {
 		t.Skip("no git")

@@ -22,6 +22,7 @@ import (
 // before it put the record back, loses it neither: the next sync
 // replays only what changed since.
 func TestSyncKeepsThePushedReplaysRecordWhenAPushIsRejected(t *testing.T) {
+	t.Parallel()
 	for _, killed := range []bool{false, true} {
 		name := map[bool]string{false: "rejected", true: "killed after the rejected push"}[killed]
 		t.Run(name, func(t *testing.T) {

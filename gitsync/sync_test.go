@@ -172,6 +172,7 @@ func sync(t testing.TB, root, host string) *gitsync.Result {
 }
 
 func TestSyncSharesNotesAndMergesDatedLogs(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	write(t, a, "memory/2026-03-14.md", "from a\n")
@@ -212,6 +213,7 @@ func TestSyncSharesNotesAndMergesDatedLogs(t *testing.T) {
 }
 
 func TestSyncSameNoteBothSidesKeepsBoth(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	write(t, a, "memory/notes/db.md", "# DB\n\nPostgres 17 (a).\n")
@@ -251,6 +253,7 @@ func TestSyncSameNoteBothSidesKeepsBoth(t *testing.T) {
 }
 
 func TestSyncModifyDeleteKeepsTheChange(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	os.Remove(filepath.Join(a, "memory/notes/db.md"))
@@ -266,6 +269,7 @@ func TestSyncModifyDeleteKeepsTheChange(t *testing.T) {
 }
 
 func TestSyncWithoutGitOrRemote(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -287,6 +291,7 @@ func TestSyncWithoutGitOrRemote(t *testing.T) {
 }
 
 func TestSyncFromEmptyRemote(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -308,6 +313,7 @@ func TestSyncFromEmptyRemote(t *testing.T) {
 }
 
 func TestSyncRefusesToCommitWhatOthersWouldRefuse(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	if err := os.Symlink("/etc/passwd", filepath.Join(a, "memory", "passwd.md")); err != nil {
@@ -332,6 +338,7 @@ func TestSyncRefusesToCommitWhatOthersWouldRefuse(t *testing.T) {
 // brought, because the first recorded where the index stood before it
 // moved anything.
 func TestSyncFirstRunInterruptedReindexesLater(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	write(t, a, "memory/notes/from-a.md", "written on a\n")
