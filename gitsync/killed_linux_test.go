@@ -45,6 +45,7 @@ func TestSyncKilledChild(t *testing.T) {
 // stride of 1, 104 s).
 func TestSyncKilledAtEachGitStep(t *testing.T) {
 	memweavetest.Long(t, "a sync killed after every third of its git commands, half a minute")
+	t.Parallel() // the longest test: it runs beside the other parallel ones
 	real, err := exec.LookPath("git")
 	if err != nil {
 		t.Skip("no git")
