@@ -18,7 +18,6 @@ import (
 // approval, as one outside the workspace does; once approved, it is
 // indexed.
 func TestSyncedExtraPathsReadNothingUnshared(t *testing.T) {
-	t.Parallel() // real git processes and a sync loop's waits: it runs beside the other parallel tests
 	isolateApprovals(t)
 	ctx := context.Background()
 	dir, bare, seed := seededRemote(t, map[string]string{"memory/db.md": "# DB\n\nPostgres 16.\n", ".gitignore": "private/\n"})
