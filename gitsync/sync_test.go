@@ -27,15 +27,22 @@ func run(t testing.TB, dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// remote makes a bare repository with a first commit holding memory/:
-// a copy of the one [seeded] made.
+// remote makes a bare repository with a first commit holding memory/,
+// and beside it, in the folder "seed", the work tree that pushed it, its
+// origin the bare repository: a copy of the pair [seeded] made (two git
+// commands instead of six).
 func remote(t testing.TB) string {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	bare := filepath.Join(t.TempDir(), "remote.git")
-	copyDir(t, seeded(t), bare)
+	dir := t.TempDir()
+	copyDir(t, filepath.Dir(seeded(t)), dir)
+	bare, work := filepath.Join(dir, "remote.git"), filepath.Join(dir, "seed")
+	run(t, work, "remote", "set-url", "origin", bare)
+	// The copy's stat data differ from the index's: refreshed, git sees
+	// the checkout it made.
+	run(t, work, "update-index", "-q", "--refresh")
 	return bare
 }
 
@@ -49,7 +56,8 @@ var seed struct {
 }
 
 // seeded returns the bare repository of [seed], making it on the first
-// call: its branch main holds one commit, memory/notes/db.md.
+// call: its branch main holds one commit, memory/notes/db.md, which the
+// work tree "seed" beside it pushed.
 func seeded(t testing.TB) string {
 	t.Helper()
 	seed.once.Do(func() {
