@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // This file reads a claim that its subject abstains from a kind of food
@@ -95,8 +96,10 @@ func newConsumeVerbs() map[string]string {
 
 // servingWords measure a serving between a verb of [consumeVerbs] and
 // what is consumed ("a glass of wine", "a slice of cake").
-var servingWords = map[string]bool{"glass": true, "cup": true, "bottle": true, "pint": true, "can": true, "slice": true,
-	"piece": true, "plate": true, "bowl": true, "bite": true, "sip": true, "spoonful": true, "mug": true, "shot": true}
+var servingWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"glass": true, "cup": true, "bottle": true, "pint": true, "can": true, "slice": true,
+		"piece": true, "plate": true, "bowl": true, "bite": true, "sip": true, "spoonful": true, "mug": true, "shot": true}
+})
 
 // recentAnchors are the anchors of [anchors] near enough to now that a
 // thing consumed then breaks an abstention said now.
@@ -177,7 +180,7 @@ func consumed(c *claim, subject []token, pronoun uint8, kinds []string) (token, 
 	} else if !c.past {
 		return token{}, false
 	}
-	for k < len(rest) && (servingWords[rest[k].w] || rest[k].value && rest[k].kind == plain) {
+	for k < len(rest) && (servingWords()[rest[k].w] || rest[k].value && rest[k].kind == plain) {
 		k++
 	}
 	if k == len(rest) {
@@ -292,17 +295,19 @@ func otherThanImplied(neg, pos *claim) bool {
 	if kind == "" || j < 0 {
 		return false
 	}
-	for j++; j < len(pos.toks) && (servingWords[pos.toks[j].w] || pos.toks[j].value && pos.toks[j].kind == plain); j++ {
+	for j++; j < len(pos.toks) && (servingWords()[pos.toks[j].w] || pos.toks[j].value && pos.toks[j].kind == plain); j++ {
 	}
 	if j == len(pos.toks) {
 		return false
 	}
 	t := pos.toks[j]
-	other := foodKinds[t.w] != "" || len(kindOf[t.w]) > 0 || kind == lemma(spelling(stem("alcohol"))) && softDrinks[t.w]
+	other := foodKinds[t.w] != "" || len(kindOf[t.w]) > 0 || kind == lemma(spelling(stem("alcohol"))) && softDrinks()[t.w]
 	return other && t.w != kind && foodKinds[t.w] != kind && !slices.Contains(kindOf[t.w], kind)
 }
 
 // softDrinks are drinks with no alcohol, as claim words fold them
 // (plurals fold to these: "two coffees").
-var softDrinks = map[string]bool{"water": true, "coffee": true, "tea": true, "juice": true, "soda": true,
-	"lemonade": true, "cola": true, "smoothie": true}
+var softDrinks = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"water": true, "coffee": true, "tea": true, "juice": true, "soda": true,
+		"lemonade": true, "cola": true, "smoothie": true}
+})

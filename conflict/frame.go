@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/memweave/memweave-go/tokenize"
 )
@@ -701,8 +702,10 @@ func newRoleNouns() map[string]string {
 }
 
 // rolePast are the simple pasts of the verbs of [roleNouns].
-var rolePast = map[string]string{"leads": "led", "owns": "owned", "maintains": "maintained", "manages": "managed",
-	"heads": "headed", "chairs": "chaired", "coordinates": "coordinated"}
+var rolePast = sync.OnceValue(func() map[string]string {
+	return map[string]string{"leads": "led", "owns": "owned", "maintains": "maintained", "manages": "managed",
+		"heads": "headed", "chairs": "chaired", "coordinates": "coordinated"}
+})
 
 // roleNoun rewrites a role said with its noun into its verb, the holder
 // first, as [roleHolder] reads it: "X is (now) the lead of Y" and "the
@@ -755,7 +758,7 @@ func roleNoun(words []string) []string {
 		if verb := roleNouns[wordAt(words, j)]; verb != "" && (wordAt(words, j+1) == "of" || wordAt(words, j+1) == "for") {
 			if words[i] == "was" {
 				// "X was the lead of Y": "X led Y", a past holder.
-				verb = rolePast[verb]
+				verb = rolePast()[verb]
 			}
 			return slices.Concat(words[:i], []string{verb}, q, words[j+2:])
 		}

@@ -812,11 +812,13 @@ func (in *inline) flush() {
 // another word joined ("re-sign" is not "resign", "co-op" not "coop")
 // is none of them, nor is a name's part ("edge-gw", "edge-proxy": a
 // host joined is another host).
-var compoundHeads = map[string]bool{
-	"on": true, "off": true, "multi": true, "non": true, "sub": true, "web": true, "inter": true,
-	"over": true, "under": true, "out": true, "back": true, "set": true, "log": true, "check": true,
-	"sign": true, "end": true, "time": true, "data": true, "work": true, "life": true,
-}
+var compoundHeads = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"on": true, "off": true, "multi": true, "non": true, "sub": true, "web": true, "inter": true,
+		"over": true, "under": true, "out": true, "back": true, "set": true, "log": true, "check": true,
+		"sign": true, "end": true, "time": true, "data": true, "work": true, "life": true,
+	}
+})
 
 // hyphenJoined returns p with the hyphens left out of each prose word of
 // ASCII letters joined by them where writers spell the compound either
@@ -853,7 +855,7 @@ func hyphenJoined(p string) string {
 // compoundHead reports whether w may begin a compound [hyphenJoined]
 // joins: a single letter or one of [compoundHeads].
 func compoundHead(w string) bool {
-	return len(w) == 1 || compoundHeads[strings.ToLower(w)]
+	return len(w) == 1 || compoundHeads()[strings.ToLower(w)]
 }
 
 // standsAlone reports whether p[s:e] is a prose word: no letter, digit,
@@ -1231,11 +1233,13 @@ func ShowLines(a, b string) string {
 // braces, that only tell a renderer to number the code's lines
 // (Hugo's linenos, Pandoc's .numberLines, Prism's .line-numbers), lower
 // case and without a class's dot.
-var lineNumberFlags = map[string]bool{
-	"linenos": true, "linenos=true": true, "linenos=table": true, "linenos=inline": true,
-	"linenums": true, "numberlines": true, "number-lines": true, "line-numbers": true, "linenumbers": true,
-	"showlinenumbers": true,
-}
+var lineNumberFlags = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"linenos": true, "linenos=true": true, "linenos=table": true, "linenos=inline": true,
+		"linenums": true, "numberlines": true, "number-lines": true, "line-numbers": true, "linenumbers": true,
+		"showlinenumbers": true,
+	}
+})
 
 // withoutLineNumbers returns the info string of a code block without
 // the attributes in braces that only number its lines
@@ -1250,7 +1254,7 @@ func withoutLineNumbers(info string) string {
 	}
 	var kept []string
 	for _, a := range strings.FieldsFunc(info[open+1:len(info)-1], func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
-		if !lineNumberFlags[strings.TrimPrefix(strings.ToLower(a), ".")] {
+		if !lineNumberFlags()[strings.TrimPrefix(strings.ToLower(a), ".")] {
 			kept = append(kept, a)
 		}
 	}

@@ -48,13 +48,18 @@ var (
 // writes in full, each with where the name it goes with stands: a
 // title before it ("Dr. Okafor"), a street word after it ("Harbour
 // St.").
-var abbreviations = map[string]struct {
+var abbreviations = sync.OnceValue(func() map[string]struct {
 	full   string
 	before bool
-}{
-	"Dr": {"Doctor", true}, "Prof": {"Professor", true}, "Mt": {"Mount", true},
-	"St": {"Street", false}, "Ave": {"Avenue", false}, "Rd": {"Road", false}, "Blvd": {"Boulevard", false},
-}
+} {
+	return map[string]struct {
+		full   string
+		before bool
+	}{
+		"Dr": {"Doctor", true}, "Prof": {"Professor", true}, "Mt": {"Mount", true},
+		"St": {"Street", false}, "Ave": {"Avenue", false}, "Rd": {"Road", false}, "Blvd": {"Boulevard", false},
+	}
+})
 
 // abbreviationsInFull returns p with each abbreviation of
 // [abbreviations] written in full where a capitalised name stands on
@@ -65,7 +70,7 @@ func abbreviationsInFull(p string) string {
 	var edits []edit
 	for _, m := range abbreviated().FindAllStringSubmatchIndex(p, -1) {
 		s, e := m[2], m[3]
-		a := abbreviations[p[s:e]]
+		a := abbreviations()[p[s:e]]
 		if a.before && !capitalised(p[min(e+2, len(p)):]) || !a.before && !capitalisedBefore(p[:s]) {
 			continue
 		}
@@ -136,38 +141,45 @@ func spliced(p string, edits []edit) string {
 
 // britishWords are the British spellings no suffix rule of
 // [americanSpelling] reads, with their American ones.
-var britishWords = map[string]string{
-	"licence": "license", "licences": "licenses", "defence": "defense", "offence": "offense",
-	"offences": "offenses", "pretence": "pretense", "grey": "gray", "programme": "program",
-	"programmes": "programs", "aluminium": "aluminum", "fibre": "fiber", "fibres": "fibers",
-	"calibre": "caliber", "sombre": "somber",
-}
+var britishWords = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"licence": "license", "licences": "licenses", "defence": "defense", "offence": "offense",
+		"offences": "offenses", "pretence": "pretense", "grey": "gray", "programme": "program",
+		"programmes": "programs", "aluminium": "aluminum", "fibre": "fiber", "fibres": "fibers",
+		"calibre": "caliber", "sombre": "somber",
+	}
+})
 
 // britishSuffixes are the British endings [americanSpelling] writes the
 // American way, each with the fewest letters a word holds before it:
 // enough that no short word of another meaning is read ("four", "hour",
 // "tour" keep "our"; "advise", "raise", "praise" keep "ise"; "rogue",
 // "vogue" keep "ogue"; "timbre" is not "timber").
-var britishSuffixes = []struct {
+var britishSuffixes = sync.OnceValue(func() []struct {
 	uk, us string
 	stem   int
-}{
-	{"ourite", "orite", 3}, {"ourites", "orites", 3}, {"ourable", "orable", 3}, {"ourful", "orful", 3},
-	{"ouring", "oring", 3}, {"oured", "ored", 3}, {"ours", "ors", 3}, {"our", "or", 3},
-	{"isation", "ization", 4}, {"isations", "izations", 4}, {"ising", "izing", 4}, {"ised", "ized", 4},
-	{"ises", "izes", 4}, {"iser", "izer", 4}, {"isers", "izers", 4}, {"ise", "ize", 4},
-	{"ysing", "yzing", 3}, {"ysed", "yzed", 3}, {"yses", "yzes", 3}, {"yse", "yze", 3},
-	{"ogues", "ogs", 4}, {"ogue", "og", 4},
-	{"tres", "ters", 2}, {"tred", "tered", 2}, {"tre", "ter", 2},
-}
+} {
+	return []struct {
+		uk, us string
+		stem   int
+	}{
+		{"ourite", "orite", 3}, {"ourites", "orites", 3}, {"ourable", "orable", 3}, {"ourful", "orful", 3},
+		{"ouring", "oring", 3}, {"oured", "ored", 3}, {"ours", "ors", 3}, {"our", "or", 3},
+		{"isation", "ization", 4}, {"isations", "izations", 4}, {"ising", "izing", 4}, {"ised", "ized", 4},
+		{"ises", "izes", 4}, {"iser", "izer", 4}, {"isers", "izers", 4}, {"ise", "ize", 4},
+		{"ysing", "yzing", 3}, {"ysed", "yzed", 3}, {"yses", "yzes", 3}, {"yse", "yze", 3},
+		{"ogues", "ogs", 4}, {"ogue", "og", 4},
+		{"tres", "ters", 2}, {"tred", "tered", 2}, {"tre", "ter", 2},
+	}
+})
 
 // americanSpelling returns the American spelling of the lower-case
 // British word w ([britishWords], [britishSuffixes]), or w.
 func americanSpelling(w string) string {
-	if us, ok := britishWords[w]; ok {
+	if us, ok := britishWords()[w]; ok {
 		return us
 	}
-	for _, s := range britishSuffixes {
+	for _, s := range britishSuffixes() {
 		if stem, ok := strings.CutSuffix(w, s.uk); ok && len(stem) >= s.stem {
 			return stem + s.us
 		}
