@@ -1240,7 +1240,8 @@ var lineNumberFlags = map[string]bool{
 // withoutLineNumbers returns the info string of a code block without
 // the attributes in braces that only number its lines
 // ([lineNumberFlags]), and without the braces when nothing else is in
-// them: "sh {linenos}" is "sh", as a reader sees the same code. A class
+// them: "sh {linenos}" is "sh", as a reader sees the same code. A
+// quoted value is one attribute, its commas and spaces kept. A class
 // that may judge the code ("{.bad}"), any other attribute with a value
 // ("hl_lines=", "title=") and a flag outside braces are kept.
 func withoutLineNumbers(info string) string {
@@ -1249,7 +1250,7 @@ func withoutLineNumbers(info string) string {
 		return info
 	}
 	var kept []string
-	for _, a := range strings.FieldsFunc(info[open+1:len(info)-1], func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+	for _, a := range attributes(info[open+1 : len(info)-1]) {
 		if !lineNumberFlags[strings.TrimPrefix(strings.ToLower(a), ".")] {
 			kept = append(kept, a)
 		}
@@ -1259,4 +1260,30 @@ func withoutLineNumbers(info string) string {
 		return head
 	}
 	return strings.TrimSpace(head + " {" + strings.Join(kept, " ") + "}")
+}
+
+// attributes splits the inside of an info string's braces at commas and
+// spaces, a quoted value ("title=\"a, b.sh\"") kept whole.
+func attributes(s string) []string {
+	var out []string
+	start, quote := -1, rune(0)
+	for i, r := range s {
+		sep := quote == 0 && (r == ',' || unicode.IsSpace(r))
+		switch {
+		case r == quote:
+			quote = 0
+		case quote == 0 && (r == '"' || r == '\''):
+			quote = r
+		}
+		if sep && start >= 0 {
+			out = append(out, s[start:i])
+			start = -1
+		} else if !sep && start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
 }

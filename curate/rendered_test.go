@@ -47,6 +47,11 @@ func TestSameRendered(t *testing.T) {
 		{"```sh\nls\n```", "```sh {linenos=false}\nls\n```", false},
 		{"```sh\nls\n```", "```sh linenos\nls\n```", false},
 		{"```sh {linenos}\nls\n```", "```bash {linenos}\nls\n```", false},
+		// An attribute's quoted value is read as written: a comma or a
+		// space inside it is no separator of the flags.
+		{"```sh {title=\"a, b.sh\"}\nls\n```", "```sh {title=\"a b.sh\"}\nls\n```", false},
+		{"```sh {linenos title=\"a, b.sh\"}\nls\n```", "```sh {title=\"a b.sh\"}\nls\n```", false},
+		{"```sh {.bad, .old}\nls\n```", "```sh {.bad .old}\nls\n```", true},
 		// A table whose rows are records of a set (lane cur16): its rows
 		// in any order, unless a word says the order counts, a cell is
 		// longer than a member, or two rows share their first cell.
