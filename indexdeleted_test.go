@@ -2,9 +2,11 @@ package memweave_test
 
 import (
 	"context"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/memweave/memweave-go"
@@ -18,6 +20,9 @@ import (
 // made an empty file at the path, so calls failed with "no such table:
 // meta" until another process indexed. The next call now opens the file
 // at the path, and the notes are found again, with a note written since.
+// The file it made records the memory folder as one Open makes does: a
+// later process (the CLI) opening it then keeps its rows and vectors
+// instead of taking it for an index copied in and indexing it all again.
 func TestSearchAfterIndexDeleted(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -68,6 +73,12 @@ func TestSearchAfterIndexDeleted(t *testing.T) {
 				if !slices.Contains(got, want) {
 					t.Errorf("Search(%q) after the index was deleted = %v, want %s", q, got, want)
 				}
+			}
+			w.Close()
+			var log strings.Builder
+			next := open(t, root, memweave.Config{OneShot: true, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+			if res, err := next.Index(ctx); err != nil || res.FilesIndexed != 0 || log.Len() > 0 {
+				t.Errorf("Index of the next process = %+v, %v, log %q; want nothing indexed again, nothing logged", res, err, log.String())
 			}
 		})
 	}

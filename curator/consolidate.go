@@ -436,7 +436,7 @@ func (n *Notes) dates(ctx context.Context, files map[string]index.File) func(rel
 		}
 		if d.t.IsZero() {
 			if commits == nil {
-				commits = history.CommitTimes(ctx, n.Dir)
+				commits = history.CommitTimes(ctx, n.Dir, n.Now())
 			}
 			if t := commits(rel); !t.IsZero() {
 				d = dated{t, "commit"}

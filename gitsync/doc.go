@@ -58,7 +58,11 @@
 // sync starts a hook or a file system monitor (core.fsmonitor) either,
 // nor does a push to a remote on this machine's disk start that
 // repository's hooks or core.alternateRefsCommand, which git would run
-// here, as this user.
+// here, as this user. A program the repository's own config files name
+// for reaching a remote (core.sshCommand, a credential helper,
+// core.askPass, core.gitProxy) gives way to the user's own (system and
+// global config, the environment) or git's default, and the ext:: and
+// fd:: transports, which run what the URL names, are not allowed.
 //
 // Dated logs (memory/**/YYYY-MM-DD.md) merge with git's union merge,
 // declared in .gitattributes ([AttributesLines]), so appends made on two

@@ -22,25 +22,70 @@ import (
 type gitConfig map[string][]string
 
 // readConfig reads the whole config once, for [gitConfig.last] and
-// [gitConfig.all].
+// [gitConfig.all], with the scope of each value: what the repository's
+// own files set (local, worktree: a copied workspace's .git/config) is
+// told from the user's own (system, global, command line) for
+// [syncer.offPlanted]. A git without --show-scope (before 2.26) has the
+// repository's own keys listed by a second call, git config --local.
 func (s *syncer) readConfig(ctx context.Context) error {
-	out, err := s.git(ctx, nil, "config", "-z", "--list")
+	s.config, s.userConfig, s.repoSet = gitConfig{}, gitConfig{}, map[string]bool{}
+	out, err := s.git(ctx, nil, "config", "-z", "--list", "--show-scope")
+	scoped := err == nil
+	if !scoped {
+		out, err = s.git(ctx, nil, "config", "-z", "--list")
+	}
 	if err != nil {
 		return fmt.Errorf("gitsync: read the git config: %w", err)
 	}
-	s.config = gitConfig{}
+	scope := ""
 	for _, rec := range strings.Split(string(out), "\x00") {
 		if rec == "" {
 			continue
 		}
-		// "key\nvalue", or "key" alone for a key without "=" (true).
-		key, val, ok := strings.Cut(rec, "\n")
-		if !ok {
-			val = "\x00"
+		if scoped && scope == "" {
+			scope = rec
+			continue
 		}
+		key, val := configRecord(rec)
 		s.config[key] = append(s.config[key], val)
+		if scope == "local" || scope == "worktree" {
+			s.repoSet[key] = true
+		} else {
+			s.userConfig[key] = append(s.userConfig[key], val)
+			s.userOrder = append(s.userOrder, key)
+		}
+		scope = ""
+	}
+	if !scoped {
+		// The repository's own keys; none of their values counts as the
+		// user's.
+		local, _ := s.git(ctx, nil, "config", "-z", "--list", "--local")
+		for _, rec := range strings.Split(string(local), "\x00") {
+			if key, _ := configRecord(rec); rec != "" {
+				s.repoSet[key] = true
+			}
+		}
+		s.userConfig, s.userOrder = gitConfig{}, nil
+		for key, vals := range s.config {
+			if !s.repoSet[key] {
+				s.userConfig[key] = vals
+				for range vals {
+					s.userOrder = append(s.userOrder, key)
+				}
+			}
+		}
 	}
 	return nil
+}
+
+// configRecord splits a record of git config -z --list: "key\nvalue", or
+// "key" alone for a key without "=" (true), whose value is then "\x00".
+func configRecord(rec string) (key, val string) {
+	key, val, ok := strings.Cut(rec, "\n")
+	if !ok {
+		val = "\x00"
+	}
+	return key, val
 }
 
 // last returns the value that counts for key (its last one), "" when

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/memweave/memweave-go/history"
 )
@@ -43,7 +44,7 @@ func TestSyncAndHistoryRunNoSignatureProgram(t *testing.T) {
 		t.Errorf("sync ran gpg.program: %q", data)
 		os.Remove(mark)
 	}
-	if got := history.CommitTimes(context.Background(), b)("memory/notes/theirs.md"); got.IsZero() {
+	if got := history.CommitTimes(context.Background(), b, time.Now())("memory/notes/theirs.md"); got.IsZero() {
 		t.Error("CommitTimes(memory/notes/theirs.md) is zero, want the commit's time")
 	}
 	if data, err := os.ReadFile(mark); err == nil {

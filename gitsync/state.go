@@ -33,6 +33,11 @@ type state struct {
 	// the push of the one above is not settled.
 	EarlierHead string `json:"earlier_replayed_head,omitempty"`
 	EarlierAs   string `json:"earlier_replayed_as,omitempty"`
+	// LastPush is when this workspace's last push landed, PushRound the
+	// length of the round (fetch, replay, push) that made it
+	// ([leaveATurn]).
+	LastPush  time.Time     `json:"last_push,omitzero"`
+	PushRound time.Duration `json:"push_round_ns,omitempty"`
 }
 
 func statePath(root string) string { return filepath.Join(root, workspace.IndexDir, stateName) }

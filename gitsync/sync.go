@@ -167,6 +167,10 @@ type Result struct {
 	Duration    time.Duration `json:"duration_ns"`
 	GitTime     time.Duration `json:"git_time_ns"`
 	ReindexTime time.Duration `json:"reindex_time_ns"`
+	// TurnWait is how long the sync waited, having found the sync lock
+	// busy, to leave another machine a turn after this workspace's last
+	// push (docs/team.md).
+	TurnWait time.Duration `json:"turn_wait_ns,omitempty"`
 }
 
 // syncer is one Sync's settings and git access.
@@ -206,6 +210,13 @@ type syncer struct {
 	// filtersOff is the environment of every git call that turns off
 	// the filter drivers the config defines ([syncer.offFilters]).
 	filtersOff []string
+	// userConfig holds the values of config the user's own files set
+	// (system, global, command line), userOrder their keys in the
+	// order read, once a value; repoSet the keys the repository's own
+	// files set (local, worktree) ([syncer.readConfig]).
+	userConfig gitConfig
+	userOrder  []string
+	repoSet    map[string]bool
 	// config is the git config, read once ([syncer.readConfig]).
 	config gitConfig
 	// paths caches [syncer.gitPaths].
@@ -224,6 +235,10 @@ type syncer struct {
 	// moves are the work tree moves [syncer.checkout] made: what
 	// [syncer.changedPaths] would ask git again.
 	moves []move
+	// pushedAt is when this sync's push landed, pushRound the length of
+	// the round that made it; zero when it pushed nothing.
+	pushedAt  time.Time
+	pushRound time.Duration
 }
 
 // move is one move of the work tree: from and to commits ("" from an
@@ -269,6 +284,9 @@ type record struct {
 	start time.Time
 	// done is set once the outcome is written.
 	done bool
+	// pushedAt and pushRound are the sync's push ([syncer.pushedAt]).
+	pushedAt  time.Time
+	pushRound time.Duration
 }
 
 // write records res and err, which it returns, or the state file's
@@ -287,6 +305,9 @@ func (r *record) write(ctx context.Context, res *Result, err error) error {
 	}
 	if res != nil && len(res.Conflicts) > 0 {
 		st.LastConflicts = res.Conflicts
+	}
+	if !r.pushedAt.IsZero() {
+		st.LastPush, st.PushRound = r.pushedAt, r.pushRound
 	}
 	if werr := writeState(r.root, st); werr != nil && err == nil {
 		err = werr
@@ -319,12 +340,19 @@ func syncLocked(ctx context.Context, root string, opts Options, rec *record) (re
 	if err != nil {
 		return nil, err
 	}
-	unlock, err := lockFile(ctx, root, LockName)
+	unlock, waited, err := lockFile(ctx, root, LockName)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	defer func() { err = rec.write(ctx, res, err) }()
+	defer func() {
+		rec.pushedAt, rec.pushRound = s.pushedAt, s.pushRound
+		err = rec.write(ctx, res, err)
+	}()
+	turnWait, err := leaveATurn(ctx, root, waited)
+	if err != nil {
+		return nil, fmt.Errorf("gitsync: leave a turn: %w", err)
+	}
 	if err := s.notInProgress(ctx); err != nil {
 		return nil, err
 	}
@@ -345,7 +373,7 @@ func syncLocked(ctx context.Context, root string, opts Options, rec *record) (re
 			os.Remove(running)
 		}
 	}()
-	res = &Result{Remote: s.remote, RemoteBranch: s.remoteBranch}
+	res = &Result{Remote: s.remote, RemoteBranch: s.remoteBranch, TurnWait: turnWait}
 	if err := s.clearStaleLocks(ctx, res, killed); err != nil {
 		return res, err
 	}
@@ -363,7 +391,7 @@ func syncLocked(ctx context.Context, root string, opts Options, rec *record) (re
 	if err := s.exchange(ctx, res); err != nil {
 		return res, err
 	}
-	if s.fetchedNew || res.Head != oldHead {
+	if (s.fetchedNew || res.Head != oldHead) && s.upkeepDue(ctx) {
 		// Git's own upkeep of what this sync fetched and wrote: new
 		// objects only. Unbounded (a big project's repack).
 		s.git(ctx, nil, "maintenance", "run", "--auto", "--quiet")
@@ -444,6 +472,7 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 	last, still := "", 0
 	for attempt := 1; ; attempt++ {
 		res.Attempts = attempt
+		roundStart := time.Now()
 		incoming, err := s.fetch(ctx)
 		if err != nil {
 			return err
@@ -463,6 +492,7 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 		res.Head = head
 		switch state {
 		case pushedFirst:
+			s.pushedAt, s.pushRound = time.Now(), time.Since(roundStart)
 			return s.pushed(ctx, s.pushedAs, res)
 		case notPushed:
 			if err := s.setSynced(ctx, incoming, "integrated"); err != nil {
@@ -480,6 +510,7 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 				return err
 			}
 			if !rejected {
+				s.pushedAt, s.pushRound = time.Now(), time.Since(roundStart)
 				return s.pushed(ctx, head, res)
 			}
 		}
@@ -685,9 +716,9 @@ func newSyncer(ctx context.Context, root string, opts Options, reads bool) (*syn
 // takes the file's bytes as they are. Sync shares notes byte for byte
 // and the other machines refuse a filter attribute; a program from a
 // copied workspace's .git/config, or a global git-lfs setup, has no
-// part in it. They are GIT_CONFIG_COUNT variables, after any the
-// environment holds, since a driver's name may hold '=', which -c
-// cannot carry.
+// part in it. To those it adds [syncer.offPlanted]'s. They are
+// GIT_CONFIG_COUNT variables, after any the environment holds, since a
+// driver's name may hold '=', which -c cannot carry.
 func (s *syncer) offFilters() {
 	var keys []string
 	for key := range s.config {
@@ -696,8 +727,7 @@ func (s *syncer) offFilters() {
 		}
 	}
 	slices.Sort(keys)
-	n, _ := strconv.Atoi(os.Getenv("GIT_CONFIG_COUNT"))
-	n = max(n, 0)
+	var pairs [][2]string
 	seen := map[string]bool{}
 	for _, key := range keys {
 		name, ok := strings.CutPrefix(key, "filter.")
@@ -707,14 +737,21 @@ func (s *syncer) offFilters() {
 		}
 		seen[name[:i]] = true
 		for _, kv := range [][2]string{{"clean", ""}, {"smudge", ""}, {"process", ""}, {"required", "false"}} {
-			s.filtersOff = append(s.filtersOff, fmt.Sprintf("GIT_CONFIG_KEY_%d=filter.%s.%s", n, name[:i], kv[0]),
-				fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", n, kv[1]))
-			n++
+			pairs = append(pairs, [2]string{"filter." + name[:i] + "." + kv[0], kv[1]})
 		}
 	}
-	if len(s.filtersOff) > 0 {
+	planted, env := s.offPlanted()
+	pairs = append(pairs, planted...)
+	n, _ := strconv.Atoi(os.Getenv("GIT_CONFIG_COUNT"))
+	n = max(n, 0)
+	for _, kv := range pairs {
+		s.filtersOff = append(s.filtersOff, fmt.Sprintf("GIT_CONFIG_KEY_%d=%s", n, kv[0]), fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", n, kv[1]))
+		n++
+	}
+	if len(pairs) > 0 {
 		s.filtersOff = append(s.filtersOff, "GIT_CONFIG_COUNT="+strconv.Itoa(n))
 	}
+	s.filtersOff = append(s.filtersOff, env...)
 }
 
 // upstream sets the remote and the remote branch sync works with: the
@@ -1474,24 +1511,30 @@ func (s *syncer) changedPaths(ctx context.Context, a, b string) ([]string, error
 // at the lock or at its turns folder is refused ([workspace.CheckOwnFiles]), as the write lock
 // refuses one: sync writes its own files in that folder once it holds
 // the lock.
-func lockFile(ctx context.Context, root, name string) (func(), error) {
+func lockFile(ctx context.Context, root, name string) (unlock func(), waited bool, err error) {
 	if err := workspace.CheckOwnFiles(root, name, name+workspace.TurnsSuffix); err != nil {
-		return nil, fmt.Errorf("gitsync: lock: %w", err)
+		return nil, false, fmt.Errorf("gitsync: lock: %w", err)
 	}
 	dir, err := workspace.MakeIndexDir(root)
 	if err != nil {
-		return nil, fmt.Errorf("gitsync: lock: %w", err)
+		return nil, false, fmt.Errorf("gitsync: lock: %w", err)
 	}
 	fl := workspace.NewLock(filepath.Join(dir, name))
 	stop := workspace.NoticeLockWait(ctx, fl.Path())
 	// In turn: a sync that lets it go and asks again comes after those
 	// waiting ([workspace.LockInTurn]).
-	err = workspace.LockInTurn(fl, func(d time.Duration) error { return ctxsleep.Sleep(ctx, d) })
+	err = workspace.LockInTurn(fl, func(d time.Duration) error {
+		if !waited {
+			waited = true
+			edithook.Step(ctx, "waiting for the sync lock")
+		}
+		return ctxsleep.Sleep(ctx, d)
+	})
 	stop()
 	if err != nil {
-		return nil, fmt.Errorf("gitsync: lock %s: %w", fl.Path(), err)
+		return nil, waited, fmt.Errorf("gitsync: lock %s: %w", fl.Path(), err)
 	}
-	return func() { fl.Unlock(); fl.Close() }, nil
+	return func() { fl.Unlock(); fl.Close() }, waited, nil
 }
 
 // redactURL hides the user and password of a URL ("https://user:token@host")

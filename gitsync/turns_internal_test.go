@@ -14,5 +14,8 @@ import (
 func TestSyncLockTakenInTurn(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
-	locktest.InTurn(t, "sync lock", func(ctx context.Context) (func(), error) { return lockFile(ctx, root, LockName) })
+	locktest.InTurn(t, "sync lock", func(ctx context.Context) (func(), error) {
+		unlock, _, err := lockFile(ctx, root, LockName)
+		return unlock, err
+	})
 }

@@ -58,7 +58,7 @@ func TestCommitTimesMemoryIsBounded(t *testing.T) {
 			}
 		}
 	}()
-	at := history.CommitTimes(context.Background(), dir)
+	at := history.CommitTimes(context.Background(), dir, time.Now())
 	got := at("memory/note-00007.md")
 	close(done)
 	if want := time.Unix(1700000000+commits-1, 0).UTC(); !got.Equal(want) {
@@ -83,7 +83,7 @@ func TestCommitTimesLongName(t *testing.T) {
 	root := git("040000 tree "+mem+"\tmemory\n", "mktree")
 	commit := run("commit-tree", root, "-m", "long name")
 	run("update-ref", "HEAD", commit)
-	at := history.CommitTimes(context.Background(), dir)
+	at := history.CommitTimes(context.Background(), dir, time.Now())
 	if got := at("memory/ok.md"); got.IsZero() {
 		t.Errorf("CommitTimes(memory/ok.md) = zero beside a name of %d bytes, want its commit's time", len(long))
 	}

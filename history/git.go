@@ -314,15 +314,24 @@ func IsObjectID(s string) bool {
 	return hexdigits.Lower(s)
 }
 
-// CommitTimes returns a function giving the time of the last commit that
-// changed a workspace-relative path; zero when unknown (no git, no
-// repository, a path never committed). The first call runs one git log
-// over the workspace for every path, the rest read its answer: a call
-// costs one git process, however many paths it asks about. The function
-// is safe for concurrent use and uses ctx for its git call.
-func CommitTimes(ctx context.Context, dir string) func(path string) time.Time {
+// CommitTimes returns a function giving the time of the last change of a
+// workspace-relative path; zero when unknown (no git, no repository, a
+// path never committed). The last change is the first commit git log
+// --topo-order lists for the path: the last in history, whatever the
+// clocks said. Its time is its committer date bounded by what the
+// history proves, as a machine whose clock is wrong dates its commits
+// in the future or before their parents: never before the date of a
+// commit it descends from (now at most), and a date after now is
+// replaced by the earliest date, not after now, of a commit that
+// descends from it, or by now when none does. So a change is never dated
+// before one it came after, and one wrong clock does not make its notes
+// the newest for good. The first call runs one git log over the
+// workspace for every path, the rest read its answer: a call costs one
+// git process, however many paths it asks about. The function is safe
+// for concurrent use and uses ctx for its git call.
+func CommitTimes(ctx context.Context, dir string, now time.Time) func(path string) time.Time {
 	times := sync.OnceValue(func() map[string]time.Time {
-		m, _ := commitTimes(ctx, dir)
+		m, _ := commitTimes(ctx, dir, now.Unix())
 		return m
 	})
 	return func(path string) time.Time { return times()[path] }
@@ -331,37 +340,101 @@ func CommitTimes(ctx context.Context, dir string) func(path string) time.Time {
 // commitMark starts each commit of commitTimes' git log.
 const commitMark = "commit-time "
 
-// commitTimes asks git once for the last commit time of every path under
-// dir, relative to dir, showing no signature: log.showSignature, in any
-// config, would run gpg.program on each signed commit of the history. The log is read as git writes it, keeping one
-// time a path: a short history can name paths a great many times.
-func commitTimes(ctx context.Context, dir string) (map[string]time.Time, error) {
-	m := make(map[string]time.Time)
-	var t time.Time
+// logCommit is a commit of commitTimes' git log: its committer date and
+// the indexes of its parents in the log (those the log lists).
+type logCommit struct {
+	date    int64
+	parents []int32
+}
+
+// commitTimes asks git once for the last change of every path under dir,
+// relative to dir, and dates it as [CommitTimes] says, showing no
+// signature: log.showSignature, in any config, would run gpg.program on
+// each signed commit of the history. The log is read as git writes it,
+// keeping each commit's date and parents and each path's first commit: a
+// short history can name paths a great many times.
+func commitTimes(ctx context.Context, dir string, now int64) (map[string]time.Time, error) {
+	last := make(map[string]int32) // path: its last change, an index in commits
+	var commits []logCommit
+	var parents [][]string // each commit's parents, resolved after the log
+	index := make(map[string]int32)
 	recs := &records{each: func(rec []byte) error {
 		rec = bytes.TrimPrefix(rec, []byte("\n"))
 		if s, ok := bytes.CutPrefix(rec, []byte(commitMark)); ok {
-			n, err := strconv.ParseInt(string(s), 10, 64)
-			if err != nil {
-				return fmt.Errorf("history: git log: bad time %q", s)
+			f := strings.Fields(string(s))
+			n, err := strconv.ParseInt(f[0], 10, 64)
+			if err != nil || len(f) < 2 {
+				return fmt.Errorf("history: git log: bad commit line %q", s)
 			}
-			t = time.Unix(n, 0).UTC()
+			index[f[1]] = int32(len(commits))
+			commits = append(commits, logCommit{date: n})
+			parents = append(parents, f[2:])
 			return nil
 		}
-		if len(rec) > 0 && t.After(m[string(rec)]) {
-			m[string(rec)] = t
+		if _, seen := last[string(rec)]; len(rec) > 0 && len(commits) > 0 && !seen {
+			last[string(rec)] = int32(len(commits) - 1)
 		}
 		return nil
 	}}
-	_, err := Git(ctx, dir, GitOptions{Stdout: recs, Reads: true}, "-c", "core.quotePath=false", "log", "--no-show-signature", "--format=%x00"+commitMark+"%ct",
-		"--name-only", "--no-renames", "-z", "--relative", "--", ".")
+	// --parents rewrites each commit's parents to the commits the log
+	// lists: the history of the workspace's paths alone.
+	_, err := Git(ctx, dir, GitOptions{Stdout: recs, Reads: true}, "-c", "core.quotePath=false", "log", "--no-show-signature", "--topo-order", "--parents",
+		"--format=%x00"+commitMark+"%ct %H %P", "--name-only", "--no-renames", "-z", "--relative", "--", ".")
 	if err == nil {
 		err = recs.flush()
 	}
 	if err != nil {
 		return nil, err
 	}
+	for i, ps := range parents {
+		for _, p := range ps {
+			if j, ok := index[p]; ok {
+				commits[i].parents = append(commits[i].parents, j)
+			}
+		}
+	}
+	dates := boundedDates(commits, now)
+	m := make(map[string]time.Time, len(last))
+	for p, i := range last {
+		m[p] = time.Unix(dates[i], 0).UTC()
+	}
 	return m, nil
+}
+
+// boundedDates dates each commit of commits, listed children first (git
+// log --topo-order), as [CommitTimes] says: a date after now is replaced
+// by the earliest date not after now of a commit descending from it
+// (now when none), and each date is raised to the latest of the commits
+// it descends from.
+func boundedDates(commits []logCommit, now int64) []int64 {
+	// Children come first: a commit's earliest descendant date is final
+	// when its turn comes, and goes to its parents.
+	earliest := make([]int64, len(commits))
+	for i := range earliest {
+		earliest[i] = now
+	}
+	for i, c := range commits {
+		e := earliest[i]
+		if c.date <= now {
+			e = min(e, c.date)
+		}
+		for _, p := range c.parents {
+			earliest[p] = min(earliest[p], e)
+		}
+	}
+	// Parents come last: walk back up, raising each date to its parents'.
+	dates := make([]int64, len(commits))
+	for i := len(commits) - 1; i >= 0; i-- {
+		d := commits[i].date
+		if d > now {
+			d = earliest[i]
+		}
+		for _, p := range commits[i].parents {
+			d = max(d, dates[p])
+		}
+		dates[i] = d
+	}
+	return dates
 }
 
 // maxRecord bounds a record of [records]: longer ones are skipped.

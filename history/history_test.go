@@ -176,7 +176,7 @@ func TestCommitTimes(t *testing.T) {
 	}
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 
-	at := history.CommitTimes(context.Background(), ws)
+	at := history.CommitTimes(context.Background(), ws, time.Now())
 	if got := at("memory/a.md"); got.Year() != 2025 {
 		t.Errorf("CommitTimes(memory/a.md) = %v, want 2025-01-01", got)
 	}

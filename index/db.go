@@ -386,7 +386,8 @@ func (db *DB) sameFile(o *openedFile) bool {
 // the file db opened, which another program deleted or renamed another
 // over (rm -r .memweave clears the cache): the old handle's connections
 // kept the old file while each new one opened the path, so that calls
-// failed on an empty file and writes went to either. The caches of the
+// failed on an empty file and writes went to either (or, the folder
+// gone, failed at random as the pool grew). The caches of the
 // old file go. A file that is not memweave's, or a failed open, leaves
 // the handle as it is, to fail on the next call and try again.
 func (db *DB) followFile(ctx context.Context, o *openedFile) {
@@ -398,6 +399,12 @@ func (db *DB) followFile(ctx context.Context, o *openedFile) {
 		return
 	}
 	if err := checkForeign(ctx, db.path); err != nil {
+		return
+	}
+	// The folder too may be gone (rm -r .memweave): it is made again,
+	// but only in a folder still there, never a workspace renamed away.
+	dir := filepath.Dir(db.path)
+	if _, err := os.Stat(filepath.Dir(dir)); err != nil || makeFolder(dir) != nil {
 		return
 	}
 	sdb, err := sql.Open(db.driver, db.uri)

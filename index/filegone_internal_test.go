@@ -24,6 +24,11 @@ func TestHandleFollowsTheFileAtItsPath(t *testing.T) {
 				os.Remove(path + s)
 			}
 		}},
+		{"index folder removed", func(t *testing.T, path string) {
+			if err := os.RemoveAll(filepath.Dir(path)); err != nil {
+				t.Fatal(err)
+			}
+		}},
 		{"empty file renamed over it", func(t *testing.T, path string) {
 			tmp := filepath.Join(filepath.Dir(path), "other")
 			if err := os.WriteFile(tmp, nil, 0o644); err != nil {
@@ -36,7 +41,7 @@ func TestHandleFollowsTheFileAtItsPath(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
-			path := filepath.Join(t.TempDir(), "index.db")
+			path := filepath.Join(t.TempDir(), folderName, "index.db")
 			db, err := Open(ctx, path, Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -61,5 +66,26 @@ func TestHandleFollowsTheFileAtItsPath(t *testing.T) {
 				t.Errorf("no index file at its path: %v", err)
 			}
 		})
+	}
+}
+
+// TestHandleLeavesAGoneWorkspaceGone: the index folder is made again
+// under a long-lived handle only where its parent is still there: a
+// workspace renamed away is not created again, empty, at its old path.
+func TestHandleLeavesAGoneWorkspaceGone(t *testing.T) {
+	ctx := context.Background()
+	ws := filepath.Join(t.TempDir(), "ws")
+	path := filepath.Join(ws, folderName, "index.db")
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := os.Rename(ws, ws+"-moved"); err != nil {
+		t.Fatal(err)
+	}
+	db.Generation(ctx) // may fail: the file is gone from its path
+	if _, err := os.Stat(ws); !os.IsNotExist(err) {
+		t.Errorf("Stat(%s) after the workspace was renamed away = %v, want it not made again", ws, err)
 	}
 }

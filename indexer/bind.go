@@ -51,7 +51,8 @@ func memoryFolderID(root string) string {
 // rows and vectors deleted ([index.DB.ForgetFiles], the embedding cache
 // too: its vectors are as untrusted as its rows) and
 // the folder recorded; the warning returned, wrapping [ErrOtherFolder]
-// (or [ErrNoFolder] when none was recorded), says so. A new index records the folder. It holds the index lock.
+// (or [ErrNoFolder] when none was recorded), says so. A new index records
+// the folder. It holds the index lock.
 func (e *Engine) Bind(ctx context.Context) (*Warning, error) {
 	id := memoryFolderID(e.opts.Root)
 	if id == "" {
@@ -61,30 +62,65 @@ func (e *Engine) Bind(ctx context.Context) (*Warning, error) {
 		return nil, err
 	}
 	var warn *Warning
-	err := e.WithLock(ctx, 0, func() error {
-		stored, err := e.db.Meta(ctx, memoryFolderKey)
-		if err != nil || stored == id {
-			return err // another process bound it meanwhile
-		}
-		// Counted, not read: a copied index's rows may be of any size.
-		files, err := e.db.FileCount(ctx)
-		if err != nil {
-			return err
-		}
-		if stored != "" || files > 0 {
-			if err := e.db.ForgetFiles(ctx); err != nil {
-				return err
-			}
-			cause := fmt.Errorf("%w (copied or cloned with the workspace)", ErrOtherFolder)
-			if stored == "" {
-				cause = fmt.Errorf("%w (an earlier memweave's index, or one copied in)", ErrNoFolder)
-			}
-			warn = &Warning{Path: e.db.Path(), Err: fmt.Errorf("%w: its %s indexed again from the files", cause, plural.Count(files, "file")+plural.Verb(files, " is", " are"))}
-		}
-		return e.db.SetMeta(ctx, map[string]string{memoryFolderKey: id})
+	err := e.WithLock(ctx, 0, func() (err error) {
+		warn, err = e.bind(ctx, id)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("indexer: bind the index to %s: %w", filepath.Join(e.opts.Root, workspace.MemoryDir), err)
 	}
 	return warn, nil
+}
+
+// bind is [Engine.Bind] for the memory folder id, under the lock.
+func (e *Engine) bind(ctx context.Context, id string) (*Warning, error) {
+	stored, err := e.db.Meta(ctx, memoryFolderKey)
+	if err != nil || stored == id {
+		return nil, err // another process bound it meanwhile
+	}
+	// Counted, not read: a copied index's rows may be of any size.
+	files, err := e.db.FileCount(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var warn *Warning
+	if stored != "" || files > 0 {
+		if err := e.db.ForgetFiles(ctx); err != nil {
+			return nil, err
+		}
+		cause := fmt.Errorf("%w (copied or cloned with the workspace)", ErrOtherFolder)
+		if stored == "" {
+			cause = fmt.Errorf("%w (an earlier memweave's index, or one copied in)", ErrNoFolder)
+		}
+		warn = &Warning{Path: e.db.Path(), Err: fmt.Errorf("%w: its %s indexed again from the files", cause, plural.Count(files, "file")+plural.Verb(files, " is", " are"))}
+	}
+	return warn, e.db.SetMeta(ctx, map[string]string{memoryFolderKey: id})
+}
+
+// rebind binds the index file again ([Engine.Bind]) when the handle
+// followed another file to its path since the last time
+// ([index.DB.Replacements]: another program deleted the index, or
+// renamed another over it, under a long-lived process), before the run
+// holding the lock writes to it. The file the handle made records no
+// memory folder, and the next process to open it would take it for an
+// index copied in, drop its rows and vectors and index it all again.
+// A file renamed over it that was made for another folder has its rows
+// dropped, as Open would, and the warning logged. It is called under
+// the lock.
+func (e *Engine) rebind(ctx context.Context) error {
+	n := e.db.Replacements(ctx)
+	if e.bound.Load() == n {
+		return nil
+	}
+	if id := memoryFolderID(e.opts.Root); id != "" {
+		warn, err := e.bind(ctx, id)
+		if err != nil {
+			return fmt.Errorf("indexer: bind the index to %s again: %w", filepath.Join(e.opts.Root, workspace.MemoryDir), err)
+		}
+		if warn != nil {
+			e.opts.Logger.Warn("memweave: " + warn.Error())
+		}
+	}
+	e.bound.Store(n)
+	return nil
 }

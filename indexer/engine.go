@@ -76,6 +76,9 @@ type Engine struct {
 	// replaced is the index's count of replacements last seen
 	// ([Engine.Replaced]).
 	replaced atomic.Int64
+	// bound is the index's count of replacements when the file was
+	// last bound to the memory folder ([Engine.rebind]).
+	bound atomic.Int64
 	// foreign is set, under the lock, during a run over an index whose
 	// vectors are of another embedder, or whose recorded chunking is not
 	// this engine's: chunks are stored without vectors, files pending.
@@ -188,6 +191,9 @@ func (e *Engine) withLockUnless(ctx context.Context, timeout time.Duration, moot
 	stop()
 	stop = func() {}
 	defer e.flock.Unlock()
+	if err := e.rebind(ctx); err != nil {
+		return err
+	}
 	return fn()
 }
 

@@ -9,8 +9,11 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/memweave/memweave-go/memfile"
@@ -87,6 +90,11 @@ func boundIntegers(tool string, s *jsonschema.Schema) {
 func (t *tools) checkArgs(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		p, ok := req.GetParams().(*mcp.CallToolParamsRaw)
+		if ok && method == "tools/call" && t.inputs[p.Name] == nil {
+			if near := t.nearestTool(p.Name); near != "" {
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown tool %q; did you mean %q?", p.Name, near)}
+			}
+		}
 		if !ok || method != "tools/call" || t.inputs[p.Name] == nil && intRanges[p.Name] == nil {
 			return next(ctx, method, req)
 		}
@@ -262,4 +270,52 @@ func jsonKind(v any) string {
 // toolError is the result of a tool call refused with msg.
 func toolError(msg string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: msg}}}
+}
+
+// nearestTool returns the tool a call of the unknown tool name most
+// likely meant, "" when none is near: the name trimmed, in lower case,
+// with '-', '.' and spaces as '_' and "memory_" put in front when
+// missing, or a tool at most two edits away from that. Names over 80
+// bytes get no guess (the SDK's refusal quotes them cut).
+func (t *tools) nearestTool(name string) string {
+	if name == "" || len(name) > 80 {
+		return ""
+	}
+	key := strings.Map(func(r rune) rune {
+		if r == '-' || r == '.' || r == ' ' {
+			return '_'
+		}
+		return unicode.ToLower(r)
+	}, strings.TrimSpace(name))
+	if !strings.HasPrefix(key, "memory_") {
+		key = "memory_" + key
+	}
+	best, bestDist := "", 3
+	for tool := range t.inputs {
+		if d := editDistance(key, tool); d < bestDist || d == bestDist && tool < best {
+			best, bestDist = tool, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

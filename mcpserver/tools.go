@@ -5,7 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -39,7 +39,8 @@ const (
 	// MaxSearchResults bounds memory_search's max_results: 50.
 	MaxSearchResults = 50
 	// MaxGetBytes bounds the text of one memory_get answer: 1 MiB of
-	// whole lines; the answer says where the rest starts.
+	// whole lines as JSON encodes them (a control character takes 6
+	// bytes); the answer says where the rest starts.
 	MaxGetBytes = 1 << 20
 	// MaxListItems bounds the names in memory_search's sources and tags
 	// and memory_conflicts' sources: 256. Each name costs work and may
@@ -259,17 +260,12 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 	if err != nil {
 		return nil, out, pathError("memory_get", in.Path, err)
 	}
-	truncated := len(text) > MaxGetBytes
+	cut, truncated := fitLines(text, MaxGetBytes)
 	if truncated {
-		// Whole lines up to the limit: cut after the last line ending in it.
-		cut := strings.LastIndexByte(text[:MaxGetBytes], '\n')
-		if cut < 0 {
-			cut = strings.LastIndexByte(text[:MaxGetBytes], '\r')
+		if cut == 0 {
+			return nil, out, fmt.Errorf("memory_get: line %d of %s is over %d bytes as JSON, the most one answer holds", from, in.Path, MaxGetBytes)
 		}
-		if cut < 0 {
-			return nil, out, fmt.Errorf("memory_get: line %d of %s is over %d bytes, the most one answer holds", from, in.Path, MaxGetBytes)
-		}
-		text = text[:cut+1]
+		text = text[:cut]
 	}
 	out = getOutput{Path: in.Path, StartLine: from, EndLine: from + chunker.CountLines(text) - 1, Text: text, Hash: hash, Truncated: truncated}
 	if truncated {
@@ -556,4 +552,40 @@ func (t *tools) changes(ctx context.Context, in changesInput) (*mcp.CallToolResu
 		return nil, out, err
 	}
 	return nil, *res, nil
+}
+
+// fitLines returns the length of the longest run of whole lines at the
+// start of text (ended by '\n', or a lone '\r') whose JSON encoding
+// takes at most limit bytes, and whether that is less than text. The
+// encoding is what an answer carries, twice: a note's bytes undercount
+// it up to six times (a control character, '<', an invalid byte, each
+// a \uXXXX escape).
+func fitLines(text string, limit int) (cut int, truncated bool) {
+	size := 0
+	for i := 0; i < len(text); {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		size += jsonLen(r, n)
+		if size > limit {
+			return cut, true
+		}
+		i += n
+		if r == '\n' || r == '\r' && (i == len(text) || text[i] != '\n') {
+			cut = i
+		}
+	}
+	return len(text), false
+}
+
+// jsonLen is the length of the rune r, n bytes in the text, in a JSON
+// string as encoding/json writes it (escaping HTML characters).
+func jsonLen(r rune, n int) int {
+	switch {
+	case r == utf8.RuneError && n == 1, r == '\u2028', r == '\u2029', r == '<', r == '>', r == '&':
+		return 6
+	case r == '"', r == '\\', r == '\n', r == '\r', r == '\t', r == '\b', r == '\f':
+		return 2
+	case r < 0x20:
+		return 6
+	}
+	return n
 }

@@ -101,12 +101,34 @@ func (t *tree) run(ctx context.Context) {
 			default:
 				t.fallBack(err)
 			}
+		case done := <-t.w.resync:
+			t.watchSyncDir()
+			close(done)
 		case <-retry.C:
 			if t.os == nil && t.startOS() == nil {
 				t.w.record(true)
 				t.w.setState(Active, nil)
 			}
 		}
+	}
+}
+
+// watchSyncDir watches SyncDir again, made again after it was removed
+// ([Watcher.remakeSyncDir]): the watch of the folder removed went with
+// it. While polling, the next start of file events watches it.
+func (t *tree) watchSyncDir() {
+	if t.os == nil {
+		return
+	}
+	dir := t.opts.SyncDir
+	if id, ok := t.dirs[dir]; ok {
+		delete(t.dirs, dir)
+		if t.ids[id] == dir {
+			delete(t.ids, id)
+		}
+	}
+	if err := t.add(dir); err != nil {
+		t.fallBack(err)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -67,5 +68,35 @@ func TestFailingBarrierWarnsOnce(t *testing.T) {
 	}
 	if n := log.Count("barrier failed"); n != 1 {
 		t.Errorf("5 Syncs whose barriers failed alike logged %d warnings, want 1:\n%s", n, log.String())
+	}
+}
+
+// TestBarrierFolderMadeAgain: the barrier folder removed under a running
+// watcher (rm -r .memweave clears the index cache under memweave mcp,
+// whose index folder comes back at its next call) made every later Sync
+// a full scan until the process restarted. A barrier that finds its
+// folder gone makes it again, where its parent is, and watches it: the
+// Sync after that one looks at the paths events named only.
+func TestBarrierFolderMadeAgain(t *testing.T) {
+	h := newHarness(t, map[string]string{"memory/a.md": "# A\n"})
+	var log memweavetest.Buffer
+	opts := h.options()
+	opts.OnDemand = true
+	opts.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	opts.SyncDir = filepath.Join(h.root, ".memweave", "sync")
+	w := h.start(t, context.Background(), opts)
+	h.sync(t, w)
+	if err := os.RemoveAll(opts.SyncDir); err != nil {
+		t.Fatal(err)
+	}
+	h.write(t, "memory/b.md", "# B\n")
+	if ch := h.sync(t, w); !ch.All {
+		t.Fatalf("Sync with its barrier folder gone = %+v, want a full scan", ch)
+	}
+	h.write(t, "memory/c.md", "# C\n")
+	// b.md's event may come after the failed barrier's Sync took the
+	// changes (nothing waited for it): named again, harmless.
+	if ch := h.sync(t, w); ch.All || !slices.Contains(ch.Paths, h.abs("memory/c.md")) {
+		t.Errorf("Sync after the barrier folder was made again = %+v, want the paths changed only; log:\n%s", ch, log.String())
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -205,6 +206,10 @@ type Watcher struct {
 	barrierFailures warnonce.Guard
 	// kick tells the background goroutine that events arrived.
 	kick chan struct{}
+	// resync asks the goroutine receiving events to watch SyncDir again,
+	// made again after it was removed; it closes the channel sent once
+	// done.
+	resync chan chan struct{}
 	// failed is set while the last Sync or Do failed: the background
 	// goroutine retries at its next poll tick.
 	failed atomic.Bool
@@ -241,7 +246,7 @@ func Start(ctx context.Context, s Syncer, opts Options) (*Watcher, error) {
 	var id [6]byte
 	rand.Read(id[:])
 	w := &Watcher{s: s, opts: opts, prefix: fmt.Sprintf("%s%d-%s-", barrierPrefix, os.Getpid(), hex.EncodeToString(id[:])),
-		syncing: make(chan struct{}, 1), kick: make(chan struct{}, 1), done: make(chan struct{}),
+		syncing: make(chan struct{}, 1), kick: make(chan struct{}, 1), resync: make(chan chan struct{}), done: make(chan struct{}),
 		all: true, paths: make(map[string]bool), barriers: make(map[string]chan struct{})}
 	// A missing SyncDir makes every barrier fail, and so every Sync scan.
 	_ = os.MkdirAll(opts.SyncDir, 0o700)
@@ -489,6 +494,9 @@ func (w *Watcher) Do(ctx context.Context, wait time.Duration, fn func(context.Co
 			if w.barrierFailures.Failed(err) {
 				w.opts.Logger.Warn("watcher: barrier failed; scanning everything", "err", err)
 			}
+			if errors.Is(err, fs.ErrNotExist) {
+				w.remakeSyncDir(ctx)
+			}
 			w.record(true)
 		} else {
 			w.barrierFailures.Succeeded()
@@ -544,6 +552,33 @@ func (w *Watcher) barrier(ctx context.Context) error {
 		return ctx.Err()
 	case <-w.done:
 		return ErrStopped
+	}
+}
+
+// remakeSyncDir makes SyncDir again, when its parent folder is there,
+// and waits until the goroutine receiving events watches it: removed
+// (rm -r .memweave clears the index cache; the index folder comes back
+// at the next index call), every barrier would fail, and every Sync
+// scan everything, until the process restarted.
+func (w *Watcher) remakeSyncDir(ctx context.Context) {
+	if _, err := os.Stat(filepath.Dir(w.opts.SyncDir)); err != nil {
+		return
+	}
+	if err := os.Mkdir(w.opts.SyncDir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return
+	}
+	done := make(chan struct{})
+	select {
+	case w.resync <- done:
+	case <-ctx.Done():
+		return
+	case <-w.done:
+		return
+	}
+	select {
+	case <-done:
+	case <-ctx.Done():
+	case <-w.done:
 	}
 }
 

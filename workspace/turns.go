@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -250,25 +251,40 @@ const seqLock = "seq.lock"
 var errSeqBusy = errors.New("turns folder busy")
 
 // nextTicket returns the number of the next ticket of dir: one past the
-// highest queued, 1 for none. Old versions named tickets by the wall
-// clock; one past theirs keeps a ticket behind them too.
+// highest a live waiter holds, 1 for none. Old versions named tickets by
+// the wall clock; one past theirs keeps a ticket behind them too. A
+// ticket no process holds is a dead waiter's, or a file planted there,
+// and is removed (see held): counted, one numbered at the maximum would
+// give every later ticket that number, ordered by process id, not by
+// arrival, for as long as the queue was never empty.
 func nextTicket(dir string) (uint64, error) {
 	ents, err := readTurns(dir)
 	if err != nil {
 		return 0, err
 	}
-	var top uint64
+	type queued struct {
+		n    uint64
+		name string
+	}
+	var tickets []queued
 	for _, e := range ents {
 		rest, ok := strings.CutPrefix(e.Name(), "q-")
 		num, _, _ := strings.Cut(rest, "-")
-		if n, err := strconv.ParseUint(num, 16, 64); ok && err == nil {
-			top = max(top, n)
+		if n, err := strconv.ParseUint(num, 16, 64); ok && err == nil && e.Type().IsRegular() {
+			tickets = append(tickets, queued{n, e.Name()})
 		}
 	}
-	if top == math.MaxUint64 {
-		return top, nil
+	slices.SortFunc(tickets, func(a, b queued) int { return cmp.Compare(b.n, a.n) })
+	for _, t := range tickets {
+		if !held(filepath.Join(dir, t.name)) {
+			continue
+		}
+		if t.n == math.MaxUint64 {
+			return t.n, nil
+		}
+		return t.n + 1, nil
 	}
-	return top + 1, nil
+	return 1, nil
 }
 
 // newTicket creates and locks the file of ticket number n in dir under
