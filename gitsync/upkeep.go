@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/memweave/memweave-go/internal/hexdigits"
 )
 
 // upkeepDue reports whether git's own upkeep (git maintenance run
@@ -13,7 +15,7 @@ import (
 // fetched or committed, which, with git's defaults, only looks at the
 // loose objects and packs and finds nothing to do. That look is made
 // here, as git makes it (gc --auto's need_to_gc): more loose objects in
-// objects/17 than gc.auto/256 (6,700 by default), or more packs than
+// objects/17 (of either object format) than gc.auto/256 (6,700 by default), or more packs than
 // gc.autoPackLimit (50; each fetch of sync keeps its pack). A config
 // that names a maintenance setting (a strategy, a task, maintenance.auto)
 // leaves the decision to git, as does one sync cannot read.
@@ -51,7 +53,8 @@ func (s *syncer) upkeepDue(ctx context.Context) bool {
 	}
 	n := int64(0)
 	for _, e := range loose {
-		if len(e.Name()) == 38 {
+		// The rest of an object id: 38 hex digits (SHA-1) or 62 (SHA-256).
+		if name := e.Name(); (len(name) == 38 || len(name) == 62) && hexdigits.Lower(name) {
 			n++
 		}
 	}
