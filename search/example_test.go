@@ -12,8 +12,8 @@ func ExampleKeywordQuery() {
 	fmt.Println(search.KeywordQuery("what is it"))
 	// Output:
 	// "decide" OR "zebra comet 2026" OR "zebra" OR "comet" OR "2026"
-	// "near" OR "quoted"
-	// "what" OR "is" OR "it"
+	// "near" OR "quoted" OR "nearquoted" OR "nearquotedand" OR "quotedand"
+	// "what" OR "is" OR "it" OR "whatis" OR "whatisit" OR "isit"
 }
 
 func ExampleFuse() {

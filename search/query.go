@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -238,6 +239,9 @@ func (p *planner) addWord(w string) {
 type queryToken struct {
 	text string
 	cjk  bool
+	// humps is the phrase of the parts of a camelCase word as typed
+	// (see [humps]), "" for any other.
+	humps string
 }
 
 // plan plans the keyword query of a query's tokens under o.
@@ -303,7 +307,64 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 	for _, f := range later {
 		f()
 	}
+	for _, alt := range alternates(toks) {
+		p.addFTS(alt, false) // not a word: a chunk covers the words it spells
+	}
 	return p.plan
+}
+
+// maxJoined is the most adjacent query words [alternates] writes as one.
+const maxJoined = 3
+
+// alternates returns the other spellings of a query's identifiers, searched
+// after every other term: the parts of a camelCase word as a phrase,
+// "readAllBytes" as "read all bytes", and, when the whole query is two or
+// three plain words (letters and digits, stop words too), their adjacent
+// runs written as one, "camel case" as "camelcase", "read all bytes" as
+// "readallbytes", "9 am" as "9am", so an identifier is found however it
+// was typed against the note (docs/search.md, "Identifiers"). A longer
+// query is a sentence, whose words are not one identifier.
+func alternates(toks []queryToken) []string {
+	var out []string
+	join := len(toks) <= maxJoined && !slices.ContainsFunc(toks, func(t queryToken) bool { return !plainWord(t) })
+	for i, t := range toks {
+		if t.humps != "" {
+			out = append(out, t.humps)
+		}
+		joined := t.text
+		for j := i + 1; join && j < len(toks); j++ {
+			joined += toks[j].text
+			out = append(out, joined)
+		}
+	}
+	return out
+}
+
+// plainWord reports whether t is a word of letters and digits alone.
+func plainWord(t queryToken) bool {
+	return !t.cjk && !strings.ContainsFunc(t.text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// humps returns the parts of an identifier written in camelCase or
+// PascalCase, lower-cased and joined by spaces ("readAllBytes" is "read
+// all bytes", "HTTPServer" is "http server": a run of capitals is one
+// part), or "" when w, as typed, has no hump.
+func humps(w string) string {
+	rs := []rune(w)
+	var parts []string
+	start := 0
+	for i := 1; i < len(rs); i++ {
+		lowerUpper := unicode.IsLower(rs[i-1]) && unicode.IsUpper(rs[i])
+		acronymEnd := i+1 < len(rs) && unicode.IsUpper(rs[i-1]) && unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i+1])
+		if lowerUpper || acronymEnd {
+			parts = append(parts, strings.ToLower(string(rs[start:i])))
+			start = i
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(append(parts, strings.ToLower(string(rs[start:]))), " ")
 }
 
 // queryTokens splits q into words and runs of a spaceless script, in
@@ -320,9 +381,7 @@ func queryTokens(q string) []queryToken {
 			i += size
 			continue
 		}
-		for _, w := range tokenize.Words(q[seg:i]) {
-			out = append(out, queryToken{text: w})
-		}
+		out = appendWords(out, q[seg:i])
 		j := i + size
 		for j < len(q) {
 			r, size := utf8.DecodeRuneInString(q[j:])
@@ -334,10 +393,25 @@ func queryTokens(q string) []queryToken {
 		out = append(out, queryToken{text: q[i:j], cjk: true})
 		i, seg = j, j
 	}
-	for _, w := range tokenize.Words(q[seg:]) {
-		out = append(out, queryToken{text: w})
+	return appendWords(out, q[seg:])
+}
+
+// appendWords appends the words of seg, a normalized stretch of a query
+// without a spaceless script, to toks, each with its camelCase humps as
+// typed.
+func appendWords(toks []queryToken, seg string) []queryToken {
+	lower := strings.ToLower(seg)
+	sameLen := len(lower) == len(seg) // a case mapping changed no length: offsets hold
+	at := 0
+	for _, w := range tokenize.Words(seg) {
+		t := queryToken{text: w}
+		if k := strings.Index(lower[at:], w); sameLen && k >= 0 {
+			t.humps = humps(seg[at+k : at+k+len(w)])
+			at += k + len(w)
+		}
+		toks = append(toks, t)
 	}
-	return out
+	return toks
 }
 
 // allDigits reports whether every part of a compound is digits: a number
