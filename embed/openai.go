@@ -655,7 +655,9 @@ const shortKey = 8
 // key of 8 bytes or more is also found split by white space or by
 // invisible format characters (U+200B, a soft hyphen) between its
 // characters, as a server that wraps or spaces out its text quotes it:
-// it still reads. A key shorter than 8 bytes is replaced only where it
+// it still reads; and with any of its characters escaped as JSON
+// writes them (\u002f, \/) or as a URL does (%2F), as a server quoting
+// its own JSON or a URL echoes it. A key shorter than 8 bytes is replaced only where it
 // stands alone, whole, not within a word or a longer token: with the
 // key "x", "the next index" keeps its letters and "Bearer x" loses the
 // key. An empty key leaves s as it is.
@@ -672,7 +674,7 @@ func Redact(s, key string) string {
 			if i > 0 {
 				pat.WriteString(`[\s\p{Cf}]*`)
 			}
-			pat.WriteString(regexp.QuoteMeta(string(r)))
+			writeRunePattern(&pat, r)
 		}
 		return regexp.MustCompile(pat.String()).ReplaceAllLiteralString(s, "[redacted]")
 	}
@@ -693,6 +695,26 @@ func Redact(s, key string) string {
 		}
 		s = s[end:]
 	}
+}
+
+// writeRunePattern writes to pat a pattern of r as a server may echo
+// it: itself, JSON's \uXXXX escape (and \/ for a slash: PHP's encoder
+// writes one), or percent-encoded, as in a URL it quotes; hex digits in
+// either case.
+func writeRunePattern(pat *strings.Builder, r rune) {
+	pat.WriteString("(?:")
+	pat.WriteString(regexp.QuoteMeta(string(r)))
+	if r <= 0xffff {
+		fmt.Fprintf(pat, `|(?i:\\u%04x)`, r)
+	}
+	if r == '/' {
+		pat.WriteString(`|\\/`)
+	}
+	pat.WriteString("|(?i:")
+	for _, b := range []byte(string(r)) {
+		fmt.Fprintf(pat, "%%%02x", b)
+	}
+	pat.WriteString("))")
 }
 
 // maxServerText is how much of a server's error text [ServerText]

@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/memweave/memweave-go/internal/loneescape"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/pack"
 )
@@ -105,8 +106,32 @@ func (t *tools) checkArgs(next mcp.MethodHandler) mcp.MethodHandler {
 		if msg := argsError(p.Name, t.inputs[p.Name], v); msg != "" {
 			return toolError(msg), nil
 		}
+		if msg := loneSurrogate(p.Name, p.Arguments); msg != "" {
+			return toolError(msg), nil
+		}
 		return next(ctx, method, req)
 	}
+}
+
+// loneSurrogate is the error refusing the first argument of tool, in
+// data, the arguments as sent, that holds the escape of half a
+// surrogate pair alone ("\udc00"); "" when none does. It is no
+// character: the decoder reads it as U+FFFD, so a path, a note or a
+// query would be another than the one sent.
+func loneSurrogate(tool string, data json.RawMessage) string {
+	if at, _ := loneescape.Find(data); at < 0 {
+		return ""
+	}
+	var args map[string]json.RawMessage
+	if json.Unmarshal(data, &args) != nil {
+		return ""
+	}
+	for _, name := range slices.Sorted(maps.Keys(args)) {
+		if _, esc := loneescape.Find(args[name]); esc != "" {
+			return fmt.Sprintf("%s: %s holds %s, half of a surrogate pair alone, which is no character (it would be read as U+FFFD): send the text as UTF-8, or a character past U+FFFF as a pair of escapes", tool, name, esc)
+		}
+	}
+	return ""
 }
 
 // decodeArgs decodes the arguments of a call, numbers as written

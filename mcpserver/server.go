@@ -396,7 +396,7 @@ func pathError(op, path string, err error) error {
 	case errors.Is(err, workspace.ErrIgnoredName):
 		hint = "refused: hidden and temporary names (starting with '.', ending in '~' or .tmp) are not allowed"
 	case errors.Is(err, workspace.ErrBadName):
-		hint = "refused: the path has a name that is unsafe on some systems (a backslash, a control or invisible formatting character, or a trailing dot or space)"
+		hint = "refused: the path has a name that is unsafe on some systems (a backslash, a control or invisible formatting character, a character that prints as a slash, or a trailing dot or space)"
 	case errors.Is(err, workspace.ErrNotFolder):
 		hint = "refused: the path goes on below a file as if it were a folder"
 	case errors.Is(err, syscall.ENAMETOOLONG):

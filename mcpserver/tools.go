@@ -5,7 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"unicode/utf8"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -39,9 +39,15 @@ const (
 	// MaxSearchResults bounds memory_search's max_results: 50.
 	MaxSearchResults = 50
 	// MaxGetBytes bounds the text of one memory_get answer: 1 MiB of
-	// whole lines as JSON encodes them (a control character takes 6
-	// bytes); the answer says where the rest starts.
+	// whole lines; the answer says where the rest starts.
 	MaxGetBytes = 1 << 20
+	// MaxAnswerJSONBytes bounds the text of one memory_get answer, and
+	// the passages of one memory_pack answer, as JSON writes them: 2 MiB.
+	// JSON writes a control character, "<", ">", "&", U+2028, U+2029 and
+	// a byte that is not UTF-8 as 6 bytes (\u0001), so 1 MiB of them
+	// would be a 6 MiB string; text of other characters (a newline, a
+	// quote: 2 bytes at most) fits whole within [MaxGetBytes].
+	MaxAnswerJSONBytes = 2 << 20
 	// MaxListItems bounds the names in memory_search's sources and tags
 	// and memory_conflicts' sources: 256. Each name costs work and may
 	// cost a warning in the answer, so a request of short names must not
@@ -229,7 +235,7 @@ func emptyQuery(tool string, err error) error {
 type getInput struct {
 	Path  string `json:"path" jsonschema:"file relative to memory/ (or starting with memory/), as memory_search returns it; at most 1024 bytes"`
 	From  int    `json:"from,omitempty" jsonschema:"first line to read, 1-based (0 or absent: 1)"`
-	Lines int    `json:"lines,omitempty" jsonschema:"how many lines to read (default: to the end of the file); an answer holds at most 1 MiB of whole lines"`
+	Lines int    `json:"lines,omitempty" jsonschema:"how many lines to read (default: to the end of the file); an answer holds at most 1 MiB of whole lines, 2 MiB as JSON writes them"`
 }
 
 // getOutput is the output of memory_get.
@@ -240,10 +246,11 @@ type getOutput struct {
 	Text      string `json:"text"`
 	// Hash is the whole file's hex SHA-256, for expect_hash.
 	Hash string `json:"hash" jsonschema:"hex SHA-256 of the whole file; pass it as expect_hash to memory_write to replace the file only if nobody changed it since"`
-	// Truncated reports that the lines asked for went past MaxGetBytes:
+	// Truncated reports that the lines asked for went past MaxGetBytes
+	// or MaxAnswerJSONBytes:
 	// Text holds those up to end_line, and NextFrom is the line to ask
 	// for next.
-	Truncated bool `json:"truncated,omitempty" jsonschema:"the lines asked for are over 1 MiB: text ends at end_line; call again with from = next_from for the rest"`
+	Truncated bool `json:"truncated,omitempty" jsonschema:"the lines asked for are over 1 MiB, or 2 MiB as JSON writes them: text ends at end_line; call again with from = next_from for the rest"`
 	NextFrom  int  `json:"next_from,omitempty" jsonschema:"the first line not returned, when truncated"`
 }
 
@@ -260,12 +267,18 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 	if err != nil {
 		return nil, out, pathError("memory_get", in.Path, err)
 	}
-	cut, truncated := fitLines(text, MaxGetBytes)
+	limit, whole := jsonPrefix(text, MaxGetBytes, MaxAnswerJSONBytes)
+	truncated := !whole
 	if truncated {
-		if cut == 0 {
-			return nil, out, fmt.Errorf("memory_get: line %d of %s is over %d bytes as JSON, the most one answer holds", from, in.Path, MaxGetBytes)
+		// Whole lines up to the limit: cut after the last line ending in it.
+		cut := strings.LastIndexByte(text[:limit], '\n')
+		if cut < 0 {
+			cut = strings.LastIndexByte(text[:limit], '\r')
 		}
-		text = text[:cut]
+		if cut < 0 {
+			return nil, out, fmt.Errorf("memory_get: line %d of %s is over %d bytes, or %d as JSON writes it (a control character, <, > or & is 6 bytes there), the most one answer holds", from, in.Path, MaxGetBytes, MaxAnswerJSONBytes)
+		}
+		text = text[:cut+1]
 	}
 	out = getOutput{Path: in.Path, StartLine: from, EndLine: from + chunker.CountLines(text) - 1, Text: text, Hash: hash, Truncated: truncated}
 	if truncated {
@@ -423,6 +436,7 @@ func (t *tools) pack(ctx context.Context, in packInput) (*mcp.CallToolResult, me
 	if err != nil {
 		return nil, memweave.Pack{}, emptyQuery("memory_pack", err)
 	}
+	boundPack(p)
 	return nil, *p, nil
 }
 
@@ -552,40 +566,4 @@ func (t *tools) changes(ctx context.Context, in changesInput) (*mcp.CallToolResu
 		return nil, out, err
 	}
 	return nil, *res, nil
-}
-
-// fitLines returns the length of the longest run of whole lines at the
-// start of text (ended by '\n', or a lone '\r') whose JSON encoding
-// takes at most limit bytes, and whether that is less than text. The
-// encoding is what an answer carries, twice: a note's bytes undercount
-// it up to six times (a control character, '<', an invalid byte, each
-// a \uXXXX escape).
-func fitLines(text string, limit int) (cut int, truncated bool) {
-	size := 0
-	for i := 0; i < len(text); {
-		r, n := utf8.DecodeRuneInString(text[i:])
-		size += jsonLen(r, n)
-		if size > limit {
-			return cut, true
-		}
-		i += n
-		if r == '\n' || r == '\r' && (i == len(text) || text[i] != '\n') {
-			cut = i
-		}
-	}
-	return len(text), false
-}
-
-// jsonLen is the length of the rune r, n bytes in the text, in a JSON
-// string as encoding/json writes it (escaping HTML characters).
-func jsonLen(r rune, n int) int {
-	switch {
-	case r == utf8.RuneError && n == 1, r == '\u2028', r == '\u2029', r == '<', r == '>', r == '&':
-		return 6
-	case r == '"', r == '\\', r == '\n', r == '\r', r == '\t', r == '\b', r == '\f':
-		return 2
-	case r < 0x20:
-		return 6
-	}
-	return n
 }

@@ -37,7 +37,9 @@ func TestWriteRefusesALookalikeName(t *testing.T) {
 			t.Errorf("Write(%+q) created it", p)
 		}
 	}
-	for _, p := range []string{nfc + ".md", "proj" + nfc + "/new.md", "CAF\u00c9.md"} {
+	// A name alike but for case ("CAF\u00c9.md") is refused too:
+	// TestWriteRefusesACaseTwin.
+	for _, p := range []string{nfc + ".md", "proj" + nfc + "/new.md"} {
 		if _, err := memfile.Write(ctx, root, p, []byte("# Cafe\n\nok\n"), memfile.WriteOptions{}); err != nil {
 			t.Errorf("Write(%+q) = %v, want it written", p, err)
 		}
@@ -58,7 +60,8 @@ func TestWriteRefusesAnOtherScriptLookalike(t *testing.T) {
 			t.Errorf("Write(%+q) beside api.md and ops/ = %v, want ErrLookalikeName naming the one that exists", p, err)
 		}
 	}
-	for _, p := range []string{"\u043f\u0440\u0438\u0432\u0435\u0442.md", "API.md"} {
+	// "API.md" is a case twin: TestWriteRefusesACaseTwin.
+	for _, p := range []string{"\u043f\u0440\u0438\u0432\u0435\u0442.md", "APIS.md"} {
 		if _, err := memfile.Write(ctx, root, p, []byte("# Hi\n"), memfile.WriteOptions{}); err != nil {
 			t.Errorf("Write(%+q) = %v, want it written", p, err)
 		}

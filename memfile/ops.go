@@ -51,7 +51,12 @@ func Write(ctx context.Context, root, path string, data []byte, opts WriteOption
 	if opts.ExpectHash != "" {
 		return writeExpecting(ctx, root, path, data, opts)
 	}
-	target, _, err := Target(root, path)
+	target, rel, err := Target(root, path)
+	if err == nil {
+		// A twin alike but for case is refused where memweave makes a
+		// name; a sync, which writes with Target alone, takes one in.
+		err = workspace.CheckCaseTwin(root, rel)
+	}
 	if err != nil {
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}

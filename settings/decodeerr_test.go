@@ -44,8 +44,8 @@ func TestReadSaysWhatAFileThatIsNoObjectLacks(t *testing.T) {
 		{"  \n\t\n", ": empty: want a JSON object of settings, such as {}"},
 		{"[]", ":1: want a JSON object of settings, got array"},
 		{"\"x\"", ":1: want a JSON object of settings, got string"},
-		{"{\n  // the model\n  \"chunk_tokens\": 200\n}\n", ":2: invalid character '/' looking for beginning of object key string (the file is strict JSON: no comments, no trailing commas)"},
-		{"{\n  \"chunk_tokens\": 200,\n}\n", ":3: invalid character '}' looking for beginning of object key string (the file is strict JSON: no comments, no trailing commas)"},
+		{"{\n  // the model\n  \"chunk_tokens\": 200\n}\n", ":2: invalid character '/' looking for beginning of object key string (the file is strict JSON: no comments, no trailing commas, numbers in decimal)"},
+		{"{\n  \"chunk_tokens\": 200,\n}\n", ":3: after key \"chunk_tokens\": invalid character '}' looking for beginning of object key string (the file is strict JSON: no comments, no trailing commas, numbers in decimal)"},
 	} {
 		path, _, err := readData(t, c.data)
 		if err == nil || err.Error() != "memweave: settings "+path+c.want {

@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/embed"
+	"github.com/memweave/memweave-go/internal/loneescape"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
 	wspace "github.com/memweave/memweave-go/workspace"
@@ -174,6 +175,11 @@ func decode(data []byte, p string) (*File, error) {
 		return nil, fmt.Errorf("memweave: settings %s:%d: byte %#x is not UTF-8 (the file is UTF-8 JSON)",
 			p, lineAt(data, int64(at), nil), data[at])
 	}
+	if at, esc := loneescape.Find(data); at >= 0 {
+		// Likewise: the decoder reads it as U+FFFD.
+		return nil, fmt.Errorf("memweave: settings %s:%d: %s is half of a surrogate pair alone, which is no character (it would be read as U+FFFD): write the character, or one past U+FFFF as a pair of escapes",
+			p, lineAt(data, int64(at), nil), esc)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var s File
@@ -195,7 +201,11 @@ func decode(data []byte, p string) (*File, error) {
 			got, _ := strings.CutPrefix(te.Value, "number ")
 			return nil, &FieldError{Path: p, Setting: te.Field, Line: line, Err: fmt.Errorf("want %s, got %s", jsonKind(te.Type), got)}
 		case errors.As(err, &se):
-			return nil, fmt.Errorf("memweave: settings %s:%d: %w (the file is strict JSON: no comments, no trailing commas)", p, line, err)
+			at := fmt.Sprintf("%s:%d", p, line)
+			if k := lastKey(data); k != "" {
+				at += fmt.Sprintf(": after key %+q", k)
+			}
+			return nil, fmt.Errorf("memweave: settings %s: %w (the file is strict JSON: no comments, no trailing commas, numbers in decimal)", at, err)
 		}
 		return nil, fmt.Errorf("memweave: settings %s:%d: %w", p, line, err)
 	}
@@ -359,6 +369,51 @@ func keyLines(data []byte) (lines map[string]int, dup string, cased keyAt) {
 	}
 	walk("", "")
 	return lines, dup, cased
+}
+
+// lastKey returns the path of the last key read in data, JSON text
+// up to its first error ("embedder.dims"), as written; "" when none.
+// A syntax error names it: the decoder's words name the line alone.
+func lastKey(data []byte) string {
+	type frame struct {
+		obj, wantKey bool
+		path, key    string // of the container; of its member read last
+	}
+	var stack []frame
+	last := ""
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return last
+		}
+		var top *frame
+		valuePath := ""
+		if len(stack) > 0 {
+			top = &stack[len(stack)-1]
+			valuePath = top.path
+			if top.obj {
+				valuePath = top.key
+			}
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			if top != nil && top.obj {
+				top.wantKey = true
+			}
+			stack = append(stack, frame{obj: tok == json.Delim('{'), wantKey: tok == json.Delim('{'), path: valuePath})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if k, ok := tok.(string); ok && top != nil && top.obj && top.wantKey {
+			top.key = strings.TrimPrefix(top.path+"."+k, ".")
+			last, top.wantKey = top.key, false
+		} else if top != nil && top.obj {
+			top.wantKey = true
+		}
+	}
 }
 
 // foldKey returns key as the decoder matches it to a field: up to

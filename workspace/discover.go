@@ -480,6 +480,11 @@ func (w *walker) walk(d dir) {
 			w.warn(d.abs, fmt.Errorf("%w: %+q contains an invisible formatting character (such as a right-to-left override or a zero-width space), which makes it print as another name; not indexed: rename it", ErrBadName, name))
 			continue
 		}
+		if strings.ContainsFunc(name, separatorLookalike) {
+			// Likewise: "notes\u2215x.md" shows as notes/x.md.
+			w.warn(d.abs, fmt.Errorf("%w: %+q contains a character that prints as a slash or a backslash, which makes it show as a path it is not; not indexed: rename it", ErrBadName, name))
+			continue
+		}
 		switch t := e.Type(); {
 		case t.IsDir():
 			w.spawn(dir{
@@ -513,7 +518,7 @@ func (w *walker) warnLookalikes(d dir, entries []fs.DirEntry) {
 	}
 	var names []string
 	for _, e := range entries {
-		if name := e.Name(); !IsIgnoredName(name) && !HasControl(name) && !strings.ContainsFunc(name, invisible) {
+		if name := e.Name(); !IsIgnoredName(name) && !HasControl(name) && !strings.ContainsFunc(name, invisible) && !strings.ContainsFunc(name, separatorLookalike) {
 			names = append(names, name)
 		}
 	}

@@ -18,8 +18,21 @@ import (
 // ("\u0430pi.md", its a Cyrillic, beside "api.md"). Every output would
 // show two notes of one name, one of which the user could not name to
 // read or edit. The error names the one that exists, quoted in ASCII so
-// the two differ. Names alike in letter case only are not lookalikes.
-func CheckLookalike(root, rel string) error {
+// the two differ. Names alike in letter case only are not lookalikes
+// here: a sync on a machine that keeps case takes in the twins a remote
+// brings; [CheckCaseTwin] refuses them where memweave makes a name.
+func CheckLookalike(root, rel string) error { return checkAlike(root, rel, false) }
+
+// CheckCaseTwin is [CheckLookalike] that also refuses a new name alike
+// but for letter case (Unicode's simple case folding: "API.md" beside
+// "api.md", a Kelvin sign for a k): macOS and Windows hold the two as
+// one file, where a write of the one replaces the other, and a
+// teammate's sync there refuses the pair. A note memweave writes at a
+// user's or an agent's word is checked with it.
+func CheckCaseTwin(root, rel string) error { return checkAlike(root, rel, true) }
+
+// checkAlike is [CheckLookalike], and [CheckCaseTwin] when caseToo.
+func checkAlike(root, rel string, caseToo bool) error {
 	dir := filepath.Join(root, MemoryDir)
 	parts := strings.Split(strings.TrimPrefix(filepath.ToSlash(rel), MemoryDir+"/"), "/")
 	for i, name := range parts {
@@ -39,10 +52,17 @@ func CheckLookalike(root, rel string) error {
 			continue
 		}
 		for _, e := range entries {
-			if skeleton(e.Name()) == want {
-				have := MemoryDir + "/" + strings.Join(append(parts[:i:i], e.Name()), "/")
-				return fmt.Errorf("%+q: %w: %+q exists, %s: use that name, or rename it first", rel, ErrLookalikeName, have, alikeWhy(name, e.Name()))
+			why := ""
+			switch s := skeleton(e.Name()); {
+			case s == want:
+				why = alikeWhy(name, e.Name())
+			case caseToo && strings.EqualFold(s, want):
+				why = "alike but for letter case: one file where case is not told apart (macOS, Windows), whose sync refuses the two"
+			default:
+				continue
 			}
+			have := MemoryDir + "/" + strings.Join(append(parts[:i:i], e.Name()), "/")
+			return fmt.Errorf("%+q: %w: %+q exists, %s: use that name, or rename it first", rel, ErrLookalikeName, have, why)
 		}
 		return nil
 	}

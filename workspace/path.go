@@ -286,7 +286,23 @@ func badName(e string) string {
 	if strings.ContainsFunc(e, invisible) {
 		return "contains an invisible formatting character (such as a right-to-left override or a zero-width space)"
 	}
+	if i := strings.IndexFunc(e, separatorLookalike); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(e[i:])
+		return fmt.Sprintf("contains %U, which prints as a slash or a backslash: the name would show as a path it is not", r)
+	}
 	return ""
+}
+
+// separatorLookalike reports whether r prints as a slash or a backslash
+// (DIVISION SLASH, FRACTION SLASH, FULLWIDTH SOLIDUS, SET MINUS and their
+// kin): "notes\u2215x.md", one file in memory/, shows as notes/x.md.
+func separatorLookalike(r rune) bool {
+	switch r {
+	case '\u2044', '\u2215', '\u2571', '\u27cb', '\u29f8', '\uff0f', '\u2f03', '\u3033', '\u1735', '\u2cfa',
+		'\u2216', '\u2572', '\u27cd', '\u29f5', '\u29f9', '\ufe68', '\uff3c':
+		return true
+	}
+	return false
 }
 
 // invisible reports whether r is an invisible formatting character

@@ -47,7 +47,7 @@ var (
 	// which Windows drops or reads as a separator when the folder is
 	// synced there, or one containing an invisible formatting character
 	// (Unicode's Cf), which makes it print as another name.
-	ErrBadName = errors.New("workspace: unsafe file name (backslash, control or invisible formatting character, or trailing dot or space)")
+	ErrBadName = errors.New("workspace: unsafe file name (backslash, control or invisible formatting character, a character that prints as a slash, or trailing dot or space)")
 	// ErrLookalikeName means a new file or folder would take a name that
 	// reads as one its folder holds, the same letters composed otherwise
 	// (an é as e and a combining accent): every output would show two
