@@ -2,14 +2,10 @@ package memweave_test
 
 import (
 	"context"
-	"database/sql"
-	"os"
-	"path/filepath"
 	"runtime"
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestCopiedIndexWithHugeRowsIsNotRead: a cloned index (a repository
@@ -21,30 +17,11 @@ import (
 func TestCopiedIndexWithHugeRowsIsNotRead(t *testing.T) {
 	ctx := context.Background()
 	const size = 32 << 20
-	src := memweavetest.Workspace(t, map[string]string{"memory/deploy.md": "# Deploy\n\nWe deploy with make release.\n"})
-	w, err := memweave.Open(ctx, memweave.Config{Workspace: src})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Index(ctx); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	raw, err := sql.Open("sqlite3", filepath.Join(src, ".memweave", "index.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := raw.Exec(`UPDATE files SET meta = CAST(zeroblob(?) AS TEXT), path = path || CAST(zeroblob(?) AS TEXT)`, size, size); err != nil {
-		t.Fatal(err)
-	}
-	raw.Close()
-	clone := filepath.Join(t.TempDir(), "clone")
-	if err := os.CopyFS(clone, os.DirFS(src)); err != nil {
-		t.Fatal(err)
-	}
+	src := indexedWorkspace(t, map[string]string{"memory/deploy.md": "# Deploy\n\nWe deploy with make release.\n"})
+	clone := tamperedCopy(t, src, `UPDATE files SET meta = CAST(zeroblob(?) AS TEXT), path = path || CAST(zeroblob(?) AS TEXT)`, size, size)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	w, err = memweave.Open(ctx, memweave.Config{Workspace: clone})
+	w, err := memweave.Open(ctx, memweave.Config{Workspace: clone})
 	if err != nil {
 		t.Fatal(err)
 	}

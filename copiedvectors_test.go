@@ -2,13 +2,11 @@ package memweave_test
 
 import (
 	"context"
-	"database/sql"
 	"os"
 	"path/filepath"
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestCopiedIndexVectorsAreNotTrusted: an index copied in with the
@@ -20,36 +18,13 @@ import (
 // now embeds every passage again: its vector search is the rebuild's.
 func TestCopiedIndexVectorsAreNotTrusted(t *testing.T) {
 	ctx := context.Background()
-	src := memweavetest.Workspace(t, map[string]string{
+	src := indexedWorkspace(t, map[string]string{
 		"memory/deploy.md": "# Deploy\n\nWe deploy with make release on Fridays.\n",
 		"memory/cat.md":    "# Cat\n\nThe cat sleeps on the sofa all afternoon.\n",
 	})
-	w, err := memweave.Open(ctx, memweave.Config{Workspace: src})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Index(ctx); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	raw, err := sql.Open("sqlite3", filepath.Join(src, ".memweave", "index.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Swap the two notes' vectors: each chunk keeps the other's.
-	for _, q := range []string{
-		`CREATE TEMP TABLE swap AS SELECT c.id AS id, (SELECT v2.vector FROM vectors v2 JOIN chunks c2 ON c2.id = v2.id WHERE c2.path != c.path) AS vector FROM chunks c`,
-		`UPDATE vectors SET vector = (SELECT vector FROM swap WHERE swap.id = vectors.id)`,
-	} {
-		if _, err := raw.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	raw.Close()
-	clone := filepath.Join(t.TempDir(), "clone")
-	if err := os.CopyFS(clone, os.DirFS(src)); err != nil {
-		t.Fatal(err)
-	}
+	clone := tamperedCopy(t, src, `CREATE TEMP TABLE swap AS SELECT c.id AS id, (SELECT v2.vector FROM vectors v2 JOIN chunks c2 ON c2.id = v2.id WHERE c2.path != c.path) AS vector FROM chunks c;
+		UPDATE vectors SET vector = (SELECT vector FROM swap WHERE swap.id = vectors.id)`)
 	top := func(ws string) string {
 		t.Helper()
 		w, err := memweave.Open(ctx, memweave.Config{Workspace: ws})

@@ -43,6 +43,7 @@ func seededRemote(t *testing.T, files map[string]string) (dir, bare, seed string
 // TestSyncEveryBringsNotesAndStopsOnClose: the background loop brings a
 // note another machine pushed and indexes it; Close stops it.
 func TestSyncEveryBringsNotesAndStopsOnClose(t *testing.T) {
+	t.Parallel() // real git processes and a sync loop's waits: it runs beside the other parallel tests
 	ctx := context.Background()
 	dir, bare, _ := seededRemote(t, map[string]string{"memory/stack.md": "# Stack\n\nSQLite.\n"})
 	here, there := filepath.Join(dir, "here"), filepath.Join(dir, "there")

@@ -15,6 +15,7 @@ import (
 // scan first (a long-lived process with NoSyncOnSearch, as mcp
 // --sync-every runs) finds them, and check finds the index whole.
 func TestSyncFirstOfACloneIndexesItsNotes(t *testing.T) {
+	t.Parallel() // real git processes and a sync loop's waits: it runs beside the other parallel tests
 	ctx := context.Background()
 	dir, bare, seed := seededRemote(t, map[string]string{
 		"memory/seed.md":        "# Seed\n\nThe HERON-5512 cluster runs Postgres.\n",

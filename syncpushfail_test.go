@@ -15,6 +15,7 @@ import (
 // takes no pushes from this machine), still indexes what it brought: a
 // search without its own scan finds the notes the work tree now shows.
 func TestSyncIndexesWhatItBroughtWhenThePushFails(t *testing.T) {
+	t.Parallel() // real git processes and a sync loop's waits: it runs beside the other parallel tests
 	ctx := context.Background()
 	dir, bare, seed := seededRemote(t, map[string]string{"memory/seed.md": "# Seed\n\nFirst note.\n"})
 	here := filepath.Join(dir, "here")

@@ -20,6 +20,7 @@ import (
 // "brought in 2 changed notes", the facts gone. Its warnings now name
 // each file and why, as index's do.
 func TestSyncSaysWhatItsReindexLeftOut(t *testing.T) {
+	t.Parallel() // real git processes and a sync loop's waits: it runs beside the other parallel tests
 	ctx := context.Background()
 	dir, bare, seed := seededRemote(t, map[string]string{
 		"memory/db.md":    "# DB\n\nWe run Postgres 15.\n",
@@ -64,6 +65,7 @@ func TestSyncSaysWhatItsReindexLeftOut(t *testing.T) {
 // and nothing anywhere said so. The loop logs those warnings, as it logs
 // a failed sync.
 func TestSyncEveryLogsWhatItsReindexLeftOut(t *testing.T) {
+	t.Parallel() // real git processes and a sync loop's waits: it runs beside the other parallel tests
 	ctx := context.Background()
 	dir, bare, seed := seededRemote(t, map[string]string{"memory/db.md": "# DB\n\nWe run Postgres 15.\n"})
 	here := filepath.Join(dir, "here")

@@ -19,6 +19,7 @@ import (
 // deleted, pushed to every machine, though the next open put it back.
 // Sync puts back what is aside first, as an open does.
 func TestSyncPutsBackANoteLeftAside(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	note := "# Cache\n\nRedis 7 with a one-hour TTL on session keys.\n"
@@ -52,6 +53,7 @@ func TestSyncPutsBackANoteLeftAside(t *testing.T) {
 // lock, recorded it as deleted and pushed that. The commit now puts back
 // what is aside, under the same lock.
 func TestSyncPutsBackANoteAsideAfterItsStart(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	note := "# Cache\n\nRedis 7 with a one-hour TTL on session keys.\n"

@@ -15,6 +15,7 @@ import (
 // versions, findable and reported, and a dated log keeps both sides'
 // lines.
 func TestSyncMergeIgnoresTheRemotesAttributes(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ name, path, attrs string }{
 		{"union on every note", ".gitattributes", "memory/** merge=union\n"},
 		{"union inside memory/", "memory/notes/.gitattributes", "* merge=union\n"},

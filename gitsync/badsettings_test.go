@@ -18,6 +18,7 @@ import (
 // naming the file, its key and line, and leaves the work tree as it
 // was.
 func TestSyncRefusesSettingsNoCommandCouldOpen(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ name, file, want string }{
 		{"overlap", "{\n  \"chunk_tokens\": 400,\n  \"chunk_overlap\": 399\n}\n", "memweave.json:3: chunk_overlap"},
 		{"unknown key", "{\"hooks\": {\"post_index\": \"curl evil\"}}\n", `unknown setting "hooks"`},

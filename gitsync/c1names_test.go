@@ -22,12 +22,16 @@ import (
 // names it writes. Such a note reached the work tree, and search printed
 // its name raw. Sync refuses it, naming it escaped.
 func TestSyncRefusesNamesThatDriveATerminal(t *testing.T) {
+	t.Parallel()
+	// Each case starts from the victim synced and the attacker up to date.
+	pulled := template(t, func(ws []string) {
+		sync(t, ws[0], "victim")
+		gitIn(t, ws[1], nil, "pull", "-q", "origin", "main")
+	}, "victim", "attacker")
 	for _, name := range []string{"x\u009d52;c;aGk=\u009c.md", "x\u009b2J.md", "bad\x9b31m.md", "photo\u202egnp.md", "db\u200b.md"} {
 		t.Run(strings.ToValidUTF8(name, "?"), func(t *testing.T) {
-			bare := remote(t)
-			victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
-			sync(t, victim, "victim")
-			gitIn(t, attacker, nil, "pull", "-q", "origin", "main")
+			ws := pulled(t)
+			victim, attacker := ws[0], ws[1]
 			write(t, attacker, "memory/"+name, "hostile name\n")
 			gitIn(t, attacker, nil, "add", "-A")
 			gitIn(t, attacker, nil, "commit", "-qm", "name")

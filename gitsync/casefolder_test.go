@@ -15,6 +15,13 @@ import (
 // notes/ only, the edit kept, git tracking the new names and nothing
 // left for git status to show.
 func TestSyncTakesACaseOnlyFolderRename(t *testing.T) {
+	t.Parallel()
+	// Each case starts from a's notes pushed.
+	pushed := template(t, func(ws []string) {
+		write(t, ws[0], "memory/Projects/plan.md", "# Plan\n\nShip v6.\n")
+		write(t, ws[0], "memory/Projects/deep/todo.md", "# Todo\n\n- one\n")
+		sync(t, ws[0], "a")
+	}, "a", "b")
 	for _, tc := range []struct {
 		name       string
 		ignoreCase string
@@ -26,11 +33,8 @@ func TestSyncTakesACaseOnlyFolderRename(t *testing.T) {
 		{"this machine renames with git mv, core.ignorecase", "true", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			bare := remote(t)
-			a, b := clone(t, bare, "a"), clone(t, bare, "b")
-			write(t, a, "memory/Projects/plan.md", "# Plan\n\nShip v6.\n")
-			write(t, a, "memory/Projects/deep/todo.md", "# Todo\n\n- one\n")
-			sync(t, a, "a")
+			ws := pushed(t)
+			a, b := ws[0], ws[1]
 			run(t, b, "config", "core.ignorecase", tc.ignoreCase)
 			sync(t, b, "b")
 			mover, other := a, b

@@ -17,6 +17,7 @@ import (
 // edit. The file system is simulated: core.ignorecase set, and plan.md a
 // hard link to Plan.md, which is what a case-insensitive folder shows.
 func TestSyncTakesACaseOnlyRenameWhereCaseIsIgnored(t *testing.T) {
+	t.Parallel()
 	for _, edit := range []bool{true, false} {
 		name := "rename"
 		if edit {

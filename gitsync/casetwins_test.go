@@ -17,6 +17,7 @@ import (
 // note's text left every machine's work tree. Where core.ignorecase is
 // set, such a tree is refused, naming both paths; elsewhere it syncs.
 func TestSyncRefusesCaseTwinsWhereCaseIsIgnored(t *testing.T) {
+	t.Parallel()
 	for _, ignoreCase := range []bool{true, false} {
 		name := "case kept"
 		if ignoreCase {

@@ -12,6 +12,7 @@ import (
 // nothing. A dated log both machines wrote is brought in (its merge holds
 // the other machine's lines), and so is a note only the remote changed.
 func TestChangedIsWhatTheRemoteBrought(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	sync(t, a, "a")

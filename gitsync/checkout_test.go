@@ -14,6 +14,7 @@ import (
 // changed, removed) are in the work tree with the remote's content, and
 // the index knows them: git sees nothing to commit.
 func TestSyncCheckoutLeavesACleanTree(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	write(t, a, "memory/2026-03-14.md", "entry one\n")
@@ -39,6 +40,7 @@ func TestSyncCheckoutLeavesACleanTree(t *testing.T) {
 // TestSyncCheckoutIntoAnUnbornBranch: the first sync of a repository with
 // no commit yet brings the remote's notes, with a clean index.
 func TestSyncCheckoutIntoAnUnbornBranch(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	ws := filepath.Join(t.TempDir(), "ws")
 	run(t, filepath.Dir(ws), "init", "-q", "-b", "main", ws)
@@ -60,6 +62,7 @@ func TestSyncCheckoutIntoAnUnbornBranch(t *testing.T) {
 // it) stops the move before anything is written: the local file, the
 // branch and every other note stay as they were, and the error names it.
 func TestSyncCheckoutKeepsAFileItWouldOverwrite(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	write(t, b, ".gitignore", "memory/private.md\n")

@@ -11,6 +11,7 @@ import (
 // limit, valid UTF-8, a note's extension kept, and two long notes that
 // share their first 200 bytes get two copies.
 func TestConflictCopyNameFits(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("é", 100) // 200 bytes
 	seen := map[string]string{}
 	for _, p := range []string{

@@ -17,6 +17,7 @@ import (
 // deletion of such a note reaches it, and the next sync has nothing to
 // do.
 func TestSyncThroughGitsLineEndingConversion(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		crlf    func(t testing.TB, a, bare string)
@@ -77,6 +78,7 @@ func TestSyncThroughGitsLineEndingConversion(t *testing.T) {
 // Sync writes no file through git's conversion, so that check guards
 // nothing of its own: the note is shared.
 func TestSyncWithSafeCRLF(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	b := filepath.Join(t.TempDir(), "b")
 	run(t, filepath.Dir(b), "clone", "-q", "-c", "core.autocrlf=true", "-c", "core.safecrlf=true", bare, b)

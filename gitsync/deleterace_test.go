@@ -17,6 +17,13 @@ import (
 // both machines, whichever side made it, as when the two were made
 // between syncs; no conflict copy, nothing left for git status.
 func TestSyncDeleteAndEditRaceDuringThePush(t *testing.T) {
+	t.Parallel()
+	// Each case starts from a's keep.md pushed and both synced.
+	synced := template(t, func(ws []string) {
+		write(t, ws[0], "memory/notes/keep.md", "keep\n")
+		sync(t, ws[0], "a")
+		sync(t, ws[1], "b")
+	}, "a", "b")
 	for _, tc := range []struct {
 		name     string
 		remote   func(b string)
@@ -40,11 +47,8 @@ func TestSyncDeleteAndEditRaceDuringThePush(t *testing.T) {
 			}, "# DB\n\nedited by a during the push\n", "keep\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			bare := remote(t)
-			a, b := clone(t, bare, "a"), clone(t, bare, "b")
-			write(t, a, "memory/notes/keep.md", "keep\n")
-			sync(t, a, "a")
-			sync(t, b, "b")
+			ws := synced(t)
+			a, b := ws[0], ws[1]
 			tc.remote(b)
 			sync(t, b, "b")
 			write(t, a, "memory/notes/a.md", "from a\n")

@@ -17,6 +17,7 @@ import (
 // work tree and its write of that note: the save is not overwritten or
 // removed, and once synced again both its text and the remote's are there.
 func TestSyncKeepsAnEditorsSaveDuringTheMove(t *testing.T) {
+	t.Parallel()
 	for _, remoteDeletes := range []bool{false, true} {
 		name := map[bool]string{false: "the remote edits", true: "the remote deletes"}[remoteDeletes]
 		t.Run(name, func(t *testing.T) {

@@ -19,6 +19,7 @@ import (
 // link"), and the swap file took the unsaved buffer to every machine.
 // Sync shares the note and none of them.
 func TestSyncSharesNoEditorsFiles(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	sync(t, a, "a")
@@ -47,6 +48,7 @@ func TestSyncSharesNoEditorsFiles(t *testing.T) {
 // reads it (not Markdown). Sync shares the note and not the probe, while
 // a folder named 4913 is a folder of notes like any other.
 func TestSyncSharesNoVimProbeFile(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	sync(t, a, "a")

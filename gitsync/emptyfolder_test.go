@@ -13,6 +13,7 @@ import (
 // as "a file git does not track (ignored?)". An empty folder holds
 // nothing to keep: the note takes its place.
 func TestSyncBringsANoteWhereAnEmptyFolderIs(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	if err := os.Remove(filepath.Join(a, "memory/notes/db.md")); err != nil {

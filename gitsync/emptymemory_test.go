@@ -18,6 +18,7 @@ import (
 // purpose; once the user commits that, sync shares it. (Deleting the
 // last note alone is still shared: TestSyncConflictFamilies.)
 func TestSyncDeletesNoWholeMemory(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	write(t, a, "memory/notes/cache.md", "# Cache\n\nRedis 7.\n")

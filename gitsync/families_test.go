@@ -16,6 +16,7 @@ var longNote = "memory/notes/" + strings.Repeat("n", 242) + ".md"
 // between syncs ends with both machines holding the same files and no
 // version lost.
 func TestSyncConflictFamilies(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		a, b  func(t testing.TB, ws string)

@@ -3,6 +3,7 @@ package gitsync
 import "testing"
 
 func TestFetchedInto(t *testing.T) {
+	t.Parallel()
 	const ref = "refs/heads/main"
 	for spec, want := range map[string]string{
 		"+refs/heads/*:refs/remotes/origin/*":      "refs/remotes/origin/main",

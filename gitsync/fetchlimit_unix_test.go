@@ -21,6 +21,7 @@ import (
 // bound, no partial pack stays in the repository, and a sync allowed
 // more takes the note in.
 func TestSyncBoundsWhatAFetchWrites(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	noise := make([]byte, 3<<20) // does not compress

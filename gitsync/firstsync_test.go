@@ -18,6 +18,7 @@ import (
 // because the moved ref names it), and a history rewritten since the
 // clone is refused.
 func TestSyncChecksTheRemoteAtAClonesFirstSync(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		// local adds a note on the victim before its first sync (a replay
@@ -104,6 +105,7 @@ func pushOutside(t testing.TB, a string) {
 // sync, by design; the error said what was refused but not how to go
 // on. It names git pull, and after it the sync works again.
 func TestSyncRefusalOutsideMemorySaysHowToTakeItIn(t *testing.T) {
+	t.Parallel()
 	bare := seededRemote(t)
 	victim, teammate := clone(t, bare, "victim"), clone(t, bare, "teammate")
 	sync(t, victim, "victim")

@@ -15,6 +15,7 @@ import (
 // wrote in that folder meanwhile followed it; nothing was said. Each
 // note is now at the path a machine gave it.
 func TestSyncPutsEachNoteWhereItsMachineMovedIt(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	sync(t, a, "a")

@@ -1,7 +1,6 @@
 package gitsync_test
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,9 +13,7 @@ import (
 // read key by key, each ref resolved alone, the same git paths and merge
 // bases asked twice, git's maintenance after every fetch), one that
 // pushes an edit 50. A git on PATH that logs its calls counts them: at
-// most 16 and 28 now (docs/team.md has the counts with git's own helpers).
-// git maintenance run --auto ran after every sync that fetched or
-// committed, and found nothing to do: sync makes git's own check first.
+// most 16 and 29 now (docs/team.md has the counts with git's own helpers).
 func TestSyncRunsFewGitCommands(t *testing.T) {
 	real, err := exec.LookPath("git")
 	if err != nil {
@@ -48,22 +45,5 @@ func TestSyncRunsFewGitCommands(t *testing.T) {
 	if res := sync(t, a, "a"); !res.Pushed {
 		t.Fatalf("Sync with an edit pushed nothing")
 	}
-	calls("that pushes an edit", 28)
-
-	// Past git's own bound (here one pack: each fetch keeps its own),
-	// the upkeep runs.
-	b := clone(t, bare, "b")
-	for i := range 2 {
-		write(t, b, "memory/notes/b.md", fmt.Sprintf("from b %d\n", i))
-		sync(t, b, "b")
-		if i == 1 {
-			run(t, a, "config", "gc.autoPackLimit", "1")
-			os.Remove(log)
-		}
-		sync(t, a, "a")
-	}
-	data, _ := os.ReadFile(log)
-	if !strings.Contains(string(data), "maintenance run") {
-		t.Errorf("a sync past gc.autoPackLimit ran no git maintenance:\n%s", data)
-	}
+	calls("that pushes an edit", 29)
 }

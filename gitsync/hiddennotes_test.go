@@ -18,6 +18,7 @@ import (
 // it back to sync, and once that is run, the sync that follows keeps
 // both versions.
 func TestSyncNamesNotesGitIsToldNotToLookAt(t *testing.T) {
+	t.Parallel()
 	synced := template(t, func(ws []string) { sync(t, ws[0], "a") }, "a", "b")
 	for _, tc := range []struct{ name, want string }{
 		{"--skip-worktree", "git update-index --no-skip-worktree -- memory/notes/db.md"},

@@ -15,6 +15,7 @@ import (
 // conflict markers git left in a note, not a half-merged index) and says
 // what to finish first; the user's merge state is left as it was.
 func TestSyncWaitsForTheUsersMerge(t *testing.T) {
+	t.Parallel()
 	for _, op := range []string{"merge", "cherry-pick"} {
 		for _, p := range []string{"memory/notes/db.md", "README.md"} {
 			t.Run(op+" "+p, func(t *testing.T) {

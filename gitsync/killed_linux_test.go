@@ -45,22 +45,16 @@ func TestSyncKilledChild(t *testing.T) {
 // stride of 1, 104 s).
 func TestSyncKilledAtEachGitStep(t *testing.T) {
 	memweavetest.Long(t, "a sync killed after every third of its git commands, half a minute")
+	t.Parallel() // the longest test: it runs beside the other parallel ones
 	real, err := exec.LookPath("git")
 	if err != nil {
 		t.Skip("no git")
 	}
 	// The machines as each case starts: a has pushed a note and a log
 	// entry, b has its own, not yet committed. Each case copies them.
-	bare := remote(t)
-	a, b := clone(t, bare, "a"), clone(t, bare, "b")
-	sync(t, a, "a")
-	sync(t, b, "b")
-	write(t, a, "memory/notes/a.md", "from a\n")
-	write(t, a, "memory/2026-03-14.md", "- entry from a\n")
-	sync(t, a, "a")
-	write(t, b, "memory/notes/b.md", "from b\n")
-	write(t, b, "memory/2026-03-14.md", "- entry from b\n")
-	write(t, b, "memory/notes/db.md", "# DB\n\nPostgres 17, from b.\n")
+	bare, a, b := pushedAndPending(t,
+		map[string]string{"memory/notes/a.md": "from a\n", "memory/2026-03-14.md": "- entry from a\n"},
+		map[string]string{"memory/notes/b.md": "from b\n", "memory/2026-03-14.md": "- entry from b\n", "memory/notes/db.md": "# DB\n\nPostgres 17, from b.\n"})
 	for n := 1; ; n += killStride {
 		dir := t.TempDir()
 		for _, src := range []string{bare, a, b} {
@@ -81,23 +75,33 @@ func TestSyncKilledAtEachGitStep(t *testing.T) {
 	}
 }
 
+// syncThroughShim syncs ws (as host b) in a child process,
+// TestSyncKilledChild, whose git is a shell script on PATH with the body
+// script (which runs the real git and may kill the sync: kill -9
+// $PPID), and returns the child's output.
+func syncThroughShim(t *testing.T, ws, script string) string {
+	t.Helper()
+	bin := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte("#!/bin/sh\n"+script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSyncKilledChild$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), killedChild+"="+ws, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, _ := cmd.CombinedOutput()
+	return string(out)
+}
+
 // killedAt runs one case of TestSyncKilledAtEachGitStep: b's sync killed
 // after its nth git command, then syncs of b, a and b. It reports whether that sync ran to its end
 // (it had fewer commands).
 func killedAt(t *testing.T, real string, n int, a, b string) (finished bool) {
-	bin, count := t.TempDir(), filepath.Join(t.TempDir(), "count")
-	shim := "#!/bin/sh\n'" + real + "' \"$@\"; rc=$?\n" +
-		"echo x >> '" + count + "'\n" +
-		"if [ $(wc -l < '" + count + "') -eq " + fmt.Sprint(n) + " ]; then kill -9 $PPID; fi\n" +
-		"exit $rc\n"
-	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(shim), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestSyncKilledChild$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), killedChild+"="+b, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	out, _ := cmd.CombinedOutput()
-	finished = strings.Contains(string(out), "sync finished: <nil>")
-	if !finished && strings.Contains(string(out), "sync finished:") {
+	count := filepath.Join(t.TempDir(), "count")
+	out := syncThroughShim(t, b, "'"+real+"' \"$@\"; rc=$?\n"+
+		"echo x >> '"+count+"'\n"+
+		"if [ $(wc -l < '"+count+"') -eq "+fmt.Sprint(n)+" ]; then kill -9 $PPID; fi\n"+
+		"exit $rc\n")
+	finished = strings.Contains(out, "sync finished: <nil>")
+	if !finished && strings.Contains(out, "sync finished:") {
 		t.Fatalf("killed after git command %d: the sync failed before the kill:\n%s", n, out)
 	}
 

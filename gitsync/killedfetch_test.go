@@ -18,6 +18,7 @@ import (
 // took in what sync refused. It now goes back to the tip sync last
 // checked.
 func TestSyncRefusalAfterAKilledFetch(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
 	sync(t, victim, "victim")

@@ -3,6 +3,7 @@ package gitsync
 import "testing"
 
 func TestLocalURL(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		url  string
 		want bool

@@ -167,19 +167,7 @@ func TestSyncClearsALockAfterTwoKilledSyncs(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("only Linux tells a lock no process holds open; elsewhere sync removes none")
 	}
-	bare := remote(t)
-	ws := clone(t, bare, "ws")
-	sync(t, ws, "ws")
-	marker, lock := filepath.Join(ws, ".git", "memweave-sync-running"), filepath.Join(ws, ".git", "index.lock")
-	write(t, ws, ".git/memweave-sync-running", "12345\n")
-	write(t, ws, ".git/index.lock", "")
-	first, took := time.Now().Add(-time.Minute), time.Now().Add(-30*time.Second)
-	if err := os.Chtimes(marker, first, first); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chtimes(lock, took, took); err != nil {
-		t.Fatal(err)
-	}
+	ws := killedHolding(t, ".git/index.lock")
 	if err := gitsync.StartKilledSync(context.Background(), ws, gitsync.Options{Host: "ws"}); err != nil {
 		t.Fatal(err)
 	}
@@ -195,4 +183,23 @@ func TestSyncClearsALockAfterTwoKilledSyncs(t *testing.T) {
 	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "index.lock") {
 		t.Errorf("Sync warnings = %q, want one naming index.lock", res.Warnings)
 	}
+}
+
+// killedHolding makes a workspace, synced once, as a sync killed while
+// its git held the lock file lock (workspace-relative) leaves it: its
+// running marker written a minute ago, the lock taken 30 s ago.
+func killedHolding(t *testing.T, lock string) (ws string) {
+	t.Helper()
+	ws = clone(t, remote(t), "ws")
+	sync(t, ws, "ws")
+	write(t, ws, ".git/memweave-sync-running", "12345\n")
+	write(t, ws, lock, "")
+	first, took := time.Now().Add(-time.Minute), time.Now().Add(-30*time.Second)
+	if err := os.Chtimes(filepath.Join(ws, ".git", "memweave-sync-running"), first, first); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(filepath.Join(ws, filepath.FromSlash(lock)), took, took); err != nil {
+		t.Fatal(err)
+	}
+	return ws
 }

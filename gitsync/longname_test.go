@@ -14,6 +14,7 @@ import (
 // over 255 bytes, which no file system holds, is refused as a bad tree,
 // naming the rule, not taken for a file of this machine in the way.
 func TestSyncRefusesANameNoFileSystemHolds(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
 	sync(t, victim, "victim")

@@ -17,6 +17,7 @@ import (
 // workspace's path included). A path over 900 bytes is refused with the
 // tree, naming the limit, and the work tree stays as it was.
 func TestSyncRefusesAPathNoFileSystemHolds(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
 	sync(t, victim, "victim")

@@ -21,6 +21,7 @@ import (
 // now refused with the tree check, naming both paths, before anything
 // reaches the work tree.
 func TestSyncRefusesLookalikeTwins(t *testing.T) {
+	t.Parallel()
 	const nfc, nfd = "memory/caf\u00e9.md", "memory/cafe\u0301.md"
 	bare := remote(t)
 	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
@@ -49,6 +50,7 @@ func TestSyncRefusesLookalikeTwins(t *testing.T) {
 // each pass alone; their merge is refused, and the refusal's remedy is
 // a rename, not the size limit's "move the bytes over out".
 func TestSyncRefusesALookalikeMadeByTheMerge(t *testing.T) {
+	t.Parallel()
 	const nfc, nfd = "memory/caf\u00e9.md", "memory/cafe\u0301.md"
 	bare := remote(t)
 	victim, other := clone(t, bare, "victim"), clone(t, bare, "other")

@@ -13,6 +13,7 @@ import (
 // killing syncs at random). The sync that writes the marker next, under
 // the sync lock that every writer of the marker holds, removes them.
 func TestSyncRemovesItsMarkersLeftovers(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	sync(t, a, "a")

@@ -5,14 +5,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/memweave/memweave-go/gitsync"
 	"github.com/memweave/memweave-go/internal/edithook"
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // markKilledChild names the workspace TestSyncMarkKilledChild syncs.
@@ -29,8 +28,7 @@ func TestSyncMarkKilledChild(t *testing.T) {
 	}
 	ctx := edithook.WithStep(context.Background(), func(step string) {
 		if step == "marked running" {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
-			select {} // the signal is on its way
+			memweavetest.KillSelf()
 		}
 	})
 	_, err := gitsync.Sync(ctx, root, gitsync.Options{Host: "ws"})
@@ -49,25 +47,8 @@ func TestSyncMarkKilledChild(t *testing.T) {
 // must take the lock for the first kill's and remove it.
 func TestSyncKilledJustAfterItsMark(t *testing.T) {
 	gitsync.SetForeignLockWait(t, 300*time.Millisecond)
-	bare := remote(t)
-	ws := clone(t, bare, "ws")
-	sync(t, ws, "ws")
-	marker, lock := filepath.Join(ws, ".git", "memweave-sync-running"), filepath.Join(ws, ".git", "index.lock")
-	write(t, ws, ".git/memweave-sync-running", "12345\n")
-	write(t, ws, ".git/index.lock", "")
-	first, took := time.Now().Add(-time.Minute), time.Now().Add(-30*time.Second)
-	if err := os.Chtimes(marker, first, first); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chtimes(lock, took, took); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestSyncMarkKilledChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), markKilledChild+"="+ws)
-	out, err := cmd.CombinedOutput()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-		t.Fatalf("the second sync was not killed at its mark: %v\n%s", err, out)
-	}
+	ws := killedHolding(t, ".git/index.lock")
+	memweavetest.RunKilled(t, "TestSyncMarkKilledChild", markKilledChild+"="+ws) // the second sync, killed at its mark
 	write(t, ws, "memory/mine.md", "mine\n")
 	for i := 1; i <= 2; i++ {
 		res, err := gitsync.Sync(context.Background(), ws, gitsync.Options{Host: "ws"})
@@ -90,19 +71,7 @@ func TestSyncKilledJustAfterItsMark(t *testing.T) {
 // marker stays until a sync clears the killed one's locks.
 func TestSyncKeepsAKilledMarkWhenItStopsAtALock(t *testing.T) {
 	gitsync.SetForeignLockWait(t, 300*time.Millisecond)
-	bare := remote(t)
-	ws := clone(t, bare, "ws")
-	sync(t, ws, "ws")
-	marker, lock := filepath.Join(ws, ".git", "memweave-sync-running"), filepath.Join(ws, ".git", "refs", "heads", "main.lock")
-	write(t, ws, ".git/memweave-sync-running", "12345\n")
-	write(t, ws, ".git/refs/heads/main.lock", "")
-	first, took := time.Now().Add(-time.Minute), time.Now().Add(-30*time.Second)
-	if err := os.Chtimes(marker, first, first); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chtimes(lock, took, took); err != nil {
-		t.Fatal(err)
-	}
+	ws := killedHolding(t, ".git/refs/heads/main.lock")
 	// The user's git, running in the workspace until its input ends.
 	user := exec.Command("git", "cat-file", "--batch")
 	user.Dir = ws

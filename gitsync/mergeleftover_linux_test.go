@@ -16,28 +16,16 @@ import (
 // such kill (seen killing syncs of two clones at random). The next sync,
 // under the sync lock that every sync holds, removes them.
 func TestSyncRemovesAKilledMergesFolder(t *testing.T) {
+	t.Parallel()
 	real, err := exec.LookPath("git")
 	if err != nil {
 		t.Skip("no git")
 	}
-	bare := remote(t)
-	a, b := clone(t, bare, "a"), clone(t, bare, "b")
-	sync(t, a, "a")
-	sync(t, b, "b")
-	write(t, a, "memory/notes/a.md", "from a\n")
-	sync(t, a, "a")
-	write(t, b, "memory/notes/b.md", "from b\n")
+	_, _, b := pushedAndPending(t, map[string]string{"memory/notes/a.md": "from a\n"}, map[string]string{"memory/notes/b.md": "from b\n"})
 
 	// b's sync, killed by a git on PATH as soon as its merge-tree is done.
-	bin := t.TempDir()
-	shim := "#!/bin/sh\n'" + real + "' \"$@\"; rc=$?\n" +
-		"case \" $* \" in *' merge-tree '*) kill -9 $PPID;; esac\nexit $rc\n"
-	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(shim), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestSyncKilledChild$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), killedChild+"="+b, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	if out, _ := cmd.CombinedOutput(); strings.Contains(string(out), "sync finished:") {
+	if out := syncThroughShim(t, b, "'"+real+"' \"$@\"; rc=$?\n"+
+		"case \" $* \" in *' merge-tree '*) kill -9 $PPID;; esac\nexit $rc\n"); strings.Contains(out, "sync finished:") {
 		t.Fatalf("the sync was not killed at its merge:\n%s", out)
 	}
 	left, _ := filepath.Glob(filepath.Join(b, ".memweave", "sync-attributes-*"))

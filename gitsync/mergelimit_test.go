@@ -15,6 +15,7 @@ import (
 // every other machine would refuse, stopping their syncs for good: its
 // sync is refused, naming the log, and the other machine keeps syncing.
 func TestSyncNeverPushesAMergeOverTheLimit(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	opts := gitsync.Options{MaxBlobBytes: 1000}
@@ -44,6 +45,7 @@ func TestSyncNeverPushesAMergeOverTheLimit(t *testing.T) {
 // of this machine's entries into another note) gets sync going again
 // with every entry of both machines kept.
 func TestSyncMergeOverTheLimitSaysHowToRecover(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	opts := gitsync.Options{MaxBlobBytes: 1000}

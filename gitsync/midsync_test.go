@@ -20,6 +20,7 @@ import (
 // fetched; here it is rejected, and the next round finds the branch gone
 // and says where it went, as a sync started after the rename does.
 func TestSyncRecreatesNoBranchRenamedDuringIt(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, after string }{
 		{"renamed", "trunk"},
 		{"deleted", ""},
@@ -64,6 +65,7 @@ func TestSyncRecreatesNoBranchRenamedDuringIt(t *testing.T) {
 // the plain push succeeded and put the purged note back on every
 // machine. The lease refuses it; the next round sees the rewrite.
 func TestSyncRestoresNoCommitPurgedDuringIt(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	sync(t, a, "a")

@@ -11,6 +11,7 @@ import (
 // under today's beside memweave.json, are never committed: they are
 // half-written copies, which every machine would get.
 func TestSyncCommitsNoTemporaryFileOfAnyBuild(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	write(t, a, "memory/notes/a.md", "only on a\n")
@@ -37,6 +38,7 @@ func TestSyncCommitsNoTemporaryFileOfAnyBuild(t *testing.T) {
 // git status listed it for good. Sync, which writes .gitattributes under
 // the write lock alone, removes it now.
 func TestSyncRemovesItsKilledAttributesWrite(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	write(t, a, "memory/notes/a.md", "only on a\n")

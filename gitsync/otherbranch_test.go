@@ -18,6 +18,7 @@ import (
 // the branches the remote has and how to pick one; nothing is pushed.
 // An empty remote, a new team's, still gets its first branch.
 func TestSyncStartsNoSecondMemoryBesideTheTeams(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	seed := filepath.Join(filepath.Dir(bare), "seed")
 	run(t, seed, "push", "-q", "origin", "main:master")

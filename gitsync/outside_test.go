@@ -15,6 +15,7 @@ import (
 // a tracked file outside memory/, or changes only its mode, is refused,
 // naming the file, and the file stays as this machine has it.
 func TestSyncRemoteTouchesNothingOutsideMemory(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		attack func(t testing.TB, attacker string)
@@ -75,6 +76,7 @@ func TestSyncRemoteTouchesNothingOutsideMemory(t *testing.T) {
 // memory/ (a new file, a change, a deletion) is neither committed nor
 // pushed nor unstaged by a sync, which still shares the notes both ways.
 func TestSyncLeavesStagedWorkOutsideMemory(t *testing.T) {
+	t.Parallel()
 	bare, ws := projectAndTheirs(t, map[string]string{"README.md": "# project\n", "src/a.go": "package a\n"})
 
 	write(t, ws, "todo.txt", "private todo\n")
@@ -115,6 +117,7 @@ func TestSyncLeavesStagedWorkOutsideMemory(t *testing.T) {
 // another branch: the note is committed on the checked-out branch and
 // pushed to the remote's branch of that name.
 func TestSyncBranchNamedLikeATag(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	ws, other := clone(t, bare, "ws"), clone(t, bare, "other")
 	gitIn(t, ws, nil, "tag", "main")
@@ -138,6 +141,7 @@ func TestSyncBranchNamedLikeATag(t *testing.T) {
 // a memory/.gitignore a remote brought) is never shared; the sync says
 // so, naming it, instead of leaving the machines apart in silence.
 func TestSyncSaysWhichNotesGitIgnores(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	ws, other := clone(t, bare, "ws"), clone(t, bare, "other")
 	write(t, other, "memory/.gitignore", "drafts/\n*.draft.md\n")
@@ -162,6 +166,7 @@ func TestSyncSaysWhichNotesGitIgnores(t *testing.T) {
 // outside memory/ (a new file, a changed one, not pushed yet) are not
 // taken for the remote's changes there: the remote's notes come in.
 func TestSyncWithLocalCommitsOutsideMemory(t *testing.T) {
+	t.Parallel()
 	_, ws := projectAndTheirs(t, map[string]string{"README.md": "# project\n"})
 
 	write(t, ws, "README.md", "# project, edited here\n")

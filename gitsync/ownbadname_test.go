@@ -15,6 +15,7 @@ import (
 // a backslash stops every sync; the refusal names the file and says what
 // to do (rename it, then sync again), not only why.
 func TestSyncSaysHowToGetPastOwnBadName(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	local := clone(t, bare, "local")
 	sync(t, local, "local")

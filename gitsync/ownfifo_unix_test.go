@@ -24,6 +24,7 @@ import (
 // error naming the file, and nothing of a link's target reaches the
 // error.
 func TestSyncReadsNoFIFOOrLinkAtItsFiles(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	secret := filepath.Join(t.TempDir(), "secret")
 	if err := os.WriteFile(secret, []byte("s3cr3t-token\n"), 0o600); err != nil {

@@ -11,6 +11,7 @@ import (
 // that folder must not show up as untracked in the user's git status,
 // where a `git add -A` would commit it.
 func TestSyncLeavesGitStatusClean(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	write(t, a, "memory/notes/a.md", "only on a\n")
@@ -29,6 +30,7 @@ func TestSyncLeavesGitStatusClean(t *testing.T) {
 // a note on another file system than memory/). Sync must not commit it,
 // which would push the half-written copy to every machine.
 func TestSyncCommitsNoLeftTemporaryFile(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	write(t, a, "memory/notes/a.md", "only on a\n")

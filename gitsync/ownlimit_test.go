@@ -15,6 +15,7 @@ import (
 // a note the user staged stays staged as the user staged it, and so does
 // their work outside memory/.
 func TestSyncRefusedLeavesTheIndexAsItWas(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	write(t, a, "memory/staged.md", "# Staged\n\nThe version the user staged.\n")
@@ -40,6 +41,7 @@ func TestSyncRefusedLeavesTheIndexAsItWas(t *testing.T) {
 // keep it on this machine. The advice works: once the note is ignored,
 // the sync shares the rest.
 func TestSyncRefusalOfABigNoteSaysWhatToDo(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	write(t, a, "memory/small.md", "# Small\n\nA note to share.\n")

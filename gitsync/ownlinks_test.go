@@ -20,6 +20,7 @@ import (
 // file it points to, anywhere, was overwritten with a git index or a
 // settings copy. They are written beside the name and renamed over it.
 func TestSyncWritesNoFileThroughALink(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	out := t.TempDir()
@@ -64,6 +65,7 @@ func TestSyncWritesNoFileThroughALink(t *testing.T) {
 // the link points to. Sync refuses either link, naming it, as the write
 // lock does, and creates nothing there.
 func TestSyncRefusesALinkAtItsFolderOrLock(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	for _, name := range []string{".memweave", ".memweave/sync.lock"} {
 		t.Run(filepath.Base(name), func(t *testing.T) {
@@ -102,6 +104,7 @@ func TestSyncRefusesALinkAtItsFolderOrLock(t *testing.T) {
 // push). Sync refuses the link, naming it; nothing of the target is
 // committed, pushed, written or quoted.
 func TestSyncCommitsNoFileALinkedAttributesPointsTo(t *testing.T) {
+	t.Parallel()
 	secret := filepath.Join(t.TempDir(), "id_ed25519")
 	if err := os.WriteFile(secret, []byte("-----BEGIN OPENSSH PRIVATE KEY----- s3cr3t\n"), 0o600); err != nil {
 		t.Fatal(err)

@@ -22,6 +22,7 @@ const halfMerge = "# DB\n\n<<<<<<< HEAD\nPostgres 16.\n=======\nPostgres 17.\n>>
 // teammate pushed is not this machine's to settle: sync goes on (and
 // warns through the re-index).
 func TestSyncPushesNoNoteWithConflictMarkers(t *testing.T) {
+	t.Parallel()
 	for _, how := range []string{"committed", "uncommitted", "copy"} {
 		t.Run(how, func(t *testing.T) {
 			bare := remote(t)

@@ -19,6 +19,7 @@ import (
 // remote's tree. Sync refuses, naming the file, pushes nothing, and
 // pushes once it is undone.
 func TestSyncPushesNoPlainCommitTheOthersRefuse(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, path, why string
 		make            func(t *testing.T, ws string)

@@ -20,6 +20,7 @@ import (
 // remote that adds or changes one is refused, naming it, as a link
 // under memory/ is, and so is memory/ itself turned into a link.
 func TestSyncKeepsTheProjectsLinksAndSubmodules(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	write(t, a, "AGENTS.md", "# Agents\n")
@@ -80,6 +81,7 @@ func TestSyncKeepsTheProjectsLinksAndSubmodules(t *testing.T) {
 // the rule that spares the project's unchanged entries outside memory/
 // is not about memory/ itself.
 func TestSyncRefusesMemoryTurnedIntoALink(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []string{"120000", "160000"} {
 		t.Run(mode, func(t *testing.T) {
 			bare := remote(t)

@@ -21,6 +21,7 @@ import (
 // Merged from the old history's merge base, this machine's copy of the
 // purged note counted as its own addition and was pushed back.
 func TestSyncAcceptedRewriteKeepsThePurge(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	sync(t, a, "a")

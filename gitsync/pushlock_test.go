@@ -27,6 +27,7 @@ import (
 // round, and the next sync shares it; every machine ends with each entry
 // once.
 func TestSyncPushesAReplayWithoutTheWriteLock(t *testing.T) {
+	t.Parallel()
 	day := time.Date(2026, 3, 14, 12, 0, 0, 0, time.UTC)
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")

@@ -21,6 +21,7 @@ import (
 // is on the remote: every commit the branch held is this machine's own
 // commit or one the remote holds.
 func TestSyncRejectedReplayLeavesNoTrace(t *testing.T) {
+	t.Parallel()
 	a, b, c := threeClones(t)
 	write(t, b, "memory/notes/b.md", "from b\n")
 	sync(t, b, "b")
@@ -60,6 +61,7 @@ func TestSyncRejectedReplayLeavesNoTrace(t *testing.T) {
 // sync reports the conflict once, the remote's version at the path and
 // this machine's in the copy the result names, both on the remote.
 func TestSyncConflictInARejectedRoundIsReportedOnce(t *testing.T) {
+	t.Parallel()
 	a, b, c := threeClones(t)
 	write(t, b, "memory/notes/db.md", "# DB\n\nPostgres 17, from b.\n")
 	sync(t, b, "b")

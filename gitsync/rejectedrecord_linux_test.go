@@ -1,7 +1,6 @@
 package gitsync_test
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -23,6 +22,7 @@ import (
 // before it put the record back, loses it neither: the next sync
 // replays only what changed since.
 func TestSyncKeepsThePushedReplaysRecordWhenAPushIsRejected(t *testing.T) {
+	t.Parallel()
 	for _, killed := range []bool{false, true} {
 		name := map[bool]string{false: "rejected", true: "killed after the rejected push"}[killed]
 		t.Run(name, func(t *testing.T) {
@@ -73,15 +73,8 @@ func TestSyncKeepsThePushedReplaysRecordWhenAPushIsRejected(t *testing.T) {
 // and returns the child's output.
 func syncAroundFirstPush(t *testing.T, real, ws, before, after string) string {
 	t.Helper()
-	bin, done := t.TempDir(), filepath.Join(t.TempDir(), "done")
-	shim := "#!/bin/sh\nfirst=; case \" $* \" in *' push '*) [ -e '" + done + "' ] || { first=1; : > '" + done + "'; };; esac\n" +
-		"[ -n \"$first\" ] && { " + before + " :; }\n'" + real + "' \"$@\"; rc=$?\n" +
-		"[ -n \"$first\" ] && { " + after + " :; }\nexit $rc\n"
-	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(shim), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestSyncKilledChild$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), killedChild+"="+ws, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	out, _ := cmd.CombinedOutput()
-	return string(out)
+	done := filepath.Join(t.TempDir(), "done")
+	return syncThroughShim(t, ws, "first=; case \" $* \" in *' push '*) [ -e '"+done+"' ] || { first=1; : > '"+done+"'; };; esac\n"+
+		"[ -n \"$first\" ] && { "+before+" :; }\n'"+real+"' \"$@\"; rc=$?\n"+
+		"[ -n \"$first\" ] && { "+after+" :; }\nexit $rc\n")
 }

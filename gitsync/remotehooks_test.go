@@ -19,6 +19,7 @@ import (
 // whether the remote is a path or a file:// URL, and the push still
 // lands.
 func TestSyncRunsNoProgramOfALocalRemote(t *testing.T) {
+	t.Parallel()
 	for _, form := range []string{"path", "file URL"} {
 		t.Run(form, func(t *testing.T) {
 			bare := remote(t)
@@ -63,6 +64,7 @@ func TestSyncRunsNoProgramOfALocalRemote(t *testing.T) {
 // filters. Sync pushes into no work tree: the push is refused, saying
 // why and what to do, once, not retried as a race with another machine.
 func TestSyncPushesIntoNoWorkTree(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	src := filepath.Join(filepath.Dir(bare), "seed") // a work tree on main
 	gitIn(t, src, nil, "config", "receive.denyCurrentBranch", "updateInstead")

@@ -18,6 +18,7 @@ import (
 // its control characters, which would retitle, clear or rewrite the
 // terminal that prints it, and the error names git's subcommand.
 func TestSyncErrorCarriesNoTerminalControl(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -49,6 +50,7 @@ func TestSyncErrorCarriesNoTerminalControl(t *testing.T) {
 // remote's name goes is refused without the credentials showing in the
 // error or in the state file that status reads.
 func TestSyncRemoteGivenAsURL(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	for _, u := range []string{"https://bob:ghp_S3CRET@example.com/x/y.git", "ssh://bob:ghp_S3CRET@example.com/y.git", "https://ghp_S3CRET@example.com/y.git"} {

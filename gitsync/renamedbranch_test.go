@@ -18,6 +18,7 @@ import (
 // branch at the same commit and the commands that follow it, and, run,
 // they make the next sync share this machine's note on trunk.
 func TestSyncSaysWhereARenamedRemoteBranchWent(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	sync(t, a, "a")
@@ -49,6 +50,7 @@ func TestSyncSaysWhereARenamedRemoteBranchWent(t *testing.T) {
 // refs/heads/x$(touch${IFS}pwned)" ran the remote's command. The error
 // names such a branch, and its command says NAME in its place.
 func TestSyncPutsNoRemoteBranchNameInACommandToRun(t *testing.T) {
+	t.Parallel()
 	const hostile = "x$(touch${IFS}pwned)"
 	bare := remote(t)
 	run(t, bare, "branch", "-m", "main", hostile)

@@ -14,6 +14,7 @@ import (
 // Sync shared that, and every machine's indexer then left both notes
 // out. Each name now keeps the version its side moved there.
 func TestSyncNoteMovedOnBothSidesGetsNoMarkers(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	const note = "# DB\n\nStaging runs Postgres 16 on the shared cluster, backed up nightly.\n"

@@ -16,6 +16,7 @@ import (
 // edited after the kill is this machine's change, kept beside the
 // remote's.
 func TestSyncResumesKilledCheckout(t *testing.T) {
+	t.Parallel()
 	const log = "memory/2026-03-14.md"
 	for _, tt := range []struct {
 		name string

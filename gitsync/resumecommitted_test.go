@@ -16,6 +16,7 @@ import (
 // random beside a loop of git commit). What the checkout wrote is the
 // remote's, committed by the user or not; the user's own change is kept.
 func TestSyncKilledCheckoutThenAPlainCommit(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name   string
 		commit []string // the user's plain commit, after git add memory/notes/user.md

@@ -17,6 +17,7 @@ import (
 // What the killed checkout wrote is the remote's, not this machine's:
 // the next sync must take in the remote's later changes as they are.
 func TestSyncKilledCheckoutThenTheRemoteMovesOn(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name  string
 		first func(t *testing.T, a string) // a's change the killed checkout wrote on b

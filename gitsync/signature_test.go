@@ -21,6 +21,7 @@ import (
 // /tmp/.git_vtag_tmp... -"). Neither shows a signature, so neither may
 // run one.
 func TestSyncAndHistoryRunNoSignatureProgram(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	sync(t, a, "a")

@@ -18,6 +18,7 @@ import (
 // repository whose config git obeys in that folder. Sync refuses them
 // wherever it runs, as git refuses .git spelled so.
 func TestSyncRefusesGitNamesSpelledAnotherWay(t *testing.T) {
+	t.Parallel()
 	const zwj, zwnj = "\u200d", "\u200c"
 	for _, tc := range []struct{ name, dir, file, text string }{
 		{"another case", "", ".GitAttributes", "* filter=lfs\n"},

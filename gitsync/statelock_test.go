@@ -20,6 +20,7 @@ import (
 // older one. Here the second sync runs in that window: the status must
 // show its time, the later one.
 func TestSyncRecordsItsStateUnderItsLock(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	sync(t, a, "a")

@@ -391,7 +391,7 @@ func syncLocked(ctx context.Context, root string, opts Options, rec *record) (re
 	if err := s.exchange(ctx, res); err != nil {
 		return res, err
 	}
-	if (s.fetchedNew || res.Head != oldHead) && s.upkeepDue(ctx) {
+	if s.fetchedNew || res.Head != oldHead {
 		// Git's own upkeep of what this sync fetched and wrote: new
 		// objects only. Unbounded (a big project's repack).
 		s.git(ctx, nil, "maintenance", "run", "--auto", "--quiet")

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	stdsync "sync"
 	"testing"
 
 	"github.com/memweave/memweave-go/gitsync"
@@ -26,23 +27,59 @@ func run(t testing.TB, dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// remote makes a bare repository with a first commit holding memory/.
+// remote makes a bare repository with a first commit holding memory/,
+// and beside it, in the folder "seed", the work tree that pushed it, its
+// origin the bare repository: a copy of the pair [seeded] made (two git
+// commands instead of six).
 func remote(t testing.TB) string {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
 	dir := t.TempDir()
-	bare := filepath.Join(dir, "remote.git")
-	run(t, dir, "init", "-q", "--bare", "-b", "main", bare)
-	seed := filepath.Join(dir, "seed")
-	run(t, dir, "init", "-q", "-b", "main", seed)
-	write(t, seed, "memory/notes/db.md", "# DB\n\nPostgres 16.\n")
-	run(t, seed, "add", "-A")
-	run(t, seed, "commit", "-qm", "seed")
-	run(t, seed, "remote", "add", "origin", bare)
-	run(t, seed, "push", "-q", "origin", "main")
+	copyDir(t, filepath.Dir(seeded(t)), dir)
+	bare, work := filepath.Join(dir, "remote.git"), filepath.Join(dir, "seed")
+	run(t, work, "remote", "set-url", "origin", bare)
+	// The copy's stat data differ from the index's: refreshed, git sees
+	// the checkout it made.
+	run(t, work, "update-index", "-q", "--refresh")
 	return bare
+}
+
+// seed is the bare repository that every remote copies, made once per
+// test process (six git commands each remote ran) by [seeded], in a
+// folder TestMain removes.
+var seed struct {
+	once stdsync.Once
+	dir  string // the folder holding it, for TestMain
+	bare string // "" when making it failed
+}
+
+// seeded returns the bare repository of [seed], making it on the first
+// call: its branch main holds one commit, memory/notes/db.md, which the
+// work tree "seed" beside it pushed.
+func seeded(t testing.TB) string {
+	t.Helper()
+	seed.once.Do(func() {
+		dir, err := os.MkdirTemp("", "gitsync-seed-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed.dir = dir
+		bare, work := filepath.Join(dir, "remote.git"), filepath.Join(dir, "seed")
+		run(t, dir, "init", "-q", "--bare", "-b", "main", bare)
+		run(t, dir, "init", "-q", "-b", "main", work)
+		write(t, work, "memory/notes/db.md", "# DB\n\nPostgres 16.\n")
+		run(t, work, "add", "-A")
+		run(t, work, "commit", "-qm", "seed")
+		run(t, work, "remote", "add", "origin", bare)
+		run(t, work, "push", "-q", "origin", "main")
+		seed.bare = bare
+	})
+	if seed.bare == "" {
+		t.Fatal("making the seed remote failed in an earlier test")
+	}
+	return seed.bare
 }
 
 // clone clones bare into a new workspace named name.
@@ -51,6 +88,25 @@ func clone(t testing.TB, bare, name string) string {
 	dir := filepath.Join(t.TempDir(), name)
 	run(t, filepath.Dir(dir), "clone", "-q", bare, dir)
 	return dir
+}
+
+// pushedAndPending makes a remote and two clones of it, a and b, each
+// synced once; then a writes aFiles (workspace-relative path to text)
+// and syncs, and b writes bFiles, not yet synced.
+func pushedAndPending(t *testing.T, aFiles, bFiles map[string]string) (bare, a, b string) {
+	t.Helper()
+	bare = remote(t)
+	a, b = clone(t, bare, "a"), clone(t, bare, "b")
+	sync(t, a, "a")
+	sync(t, b, "b")
+	for p, text := range aFiles {
+		write(t, a, p, text)
+	}
+	sync(t, a, "a")
+	for p, text := range bFiles {
+		write(t, b, p, text)
+	}
+	return bare, a, b
 }
 
 // template makes a remote and its clones named names, runs setup on
@@ -124,6 +180,7 @@ func sync(t testing.TB, root, host string) *gitsync.Result {
 }
 
 func TestSyncSharesNotesAndMergesDatedLogs(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	write(t, a, "memory/2026-03-14.md", "from a\n")
@@ -164,6 +221,7 @@ func TestSyncSharesNotesAndMergesDatedLogs(t *testing.T) {
 }
 
 func TestSyncSameNoteBothSidesKeepsBoth(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	write(t, a, "memory/notes/db.md", "# DB\n\nPostgres 17 (a).\n")
@@ -203,6 +261,7 @@ func TestSyncSameNoteBothSidesKeepsBoth(t *testing.T) {
 }
 
 func TestSyncModifyDeleteKeepsTheChange(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	os.Remove(filepath.Join(a, "memory/notes/db.md"))
@@ -218,6 +277,7 @@ func TestSyncModifyDeleteKeepsTheChange(t *testing.T) {
 }
 
 func TestSyncWithoutGitOrRemote(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -239,6 +299,7 @@ func TestSyncWithoutGitOrRemote(t *testing.T) {
 }
 
 func TestSyncFromEmptyRemote(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -260,6 +321,7 @@ func TestSyncFromEmptyRemote(t *testing.T) {
 }
 
 func TestSyncRefusesToCommitWhatOthersWouldRefuse(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	if err := os.Symlink("/etc/passwd", filepath.Join(a, "memory", "passwd.md")); err != nil {
@@ -284,6 +346,7 @@ func TestSyncRefusesToCommitWhatOthersWouldRefuse(t *testing.T) {
 // brought, because the first recorded where the index stood before it
 // moved anything.
 func TestSyncFirstRunInterruptedReindexesLater(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	write(t, a, "memory/notes/from-a.md", "written on a\n")

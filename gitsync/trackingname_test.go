@@ -14,6 +14,7 @@ import (
 // always refs/remotes/origin/<branch>. A refused fetch must put that one
 // back too, or a git merge of team/main takes in the refused commit.
 func TestSyncRefusalPutsBackATrackingRefOfAnyName(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
 	sync(t, victim, "victim")

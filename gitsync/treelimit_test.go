@@ -19,6 +19,7 @@ import (
 // anything, naming the remote, the total and the limit: the work tree,
 // HEAD and every ref stay as they were.
 func TestSyncRefusesRemoteOverTheTreeLimit(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
 	write(t, victim, "memory/mine.md", "mine\n")
@@ -60,6 +61,7 @@ func TestSyncRefusesRemoteOverTheTreeLimit(t *testing.T) {
 // the file system, so 300 are over a 1 MiB limit, and nothing is
 // written.
 func TestSyncRefusesManyEmptyNotes(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
 	sync(t, victim, "victim")

@@ -16,6 +16,7 @@ import (
 // --3way. A sync then commits and pushes nothing (not the markers), and
 // says which note to resolve.
 func TestSyncCommitsNoUnmergedNote(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a, b := clone(t, bare, "a"), clone(t, bare, "b")
 	write(t, a, "memory/notes/db.md", "# DB\n\nPostgres 17, says a.\n")

@@ -16,6 +16,7 @@ import (
 // syncs with that branch: it brings that branch's notes, pushes there
 // and nowhere else, and says so in its result and status.
 func TestSyncFollowsTheConfiguredUpstream(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	seed := filepath.Join(filepath.Dir(bare), "seed")
 	team := filepath.Join(t.TempDir(), "team.git")
@@ -73,6 +74,7 @@ func TestSyncFollowsTheConfiguredUpstream(t *testing.T) {
 // still refuses a rewritten history, even after a plain git fetch moved
 // origin/main to it.
 func TestSyncRefusesARewriteSeenBeforeItsRefMoved(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
 	sync(t, victim, "victim")
@@ -95,6 +97,7 @@ func TestSyncRefusesARewriteSeenBeforeItsRefMoved(t *testing.T) {
 // a URL, or a remote that is gone, stops the sync with an error naming
 // the setting it came from, and no secret of the URL.
 func TestSyncNamesTheUpstreamSettingItCannotUse(t *testing.T) {
+	t.Parallel()
 	bare := remote(t)
 	a := clone(t, bare, "a")
 	for _, r := range []string{"https://user:S3CRET@example.com/team.git", "gone"} {

@@ -25,13 +25,7 @@ func TestSyncWaitsOutAUsersBriefIndexLock(t *testing.T) {
 	if err != nil {
 		t.Skip("no git")
 	}
-	bare := remote(t)
-	a, b := clone(t, bare, "a"), clone(t, bare, "b")
-	sync(t, a, "a")
-	sync(t, b, "b")
-	write(t, a, "memory/notes/a.md", "from a\n")
-	sync(t, a, "a")
-	write(t, b, "memory/notes/b.md", "from b\n")
+	_, _, b := pushedAndPending(t, map[string]string{"memory/notes/a.md": "from a\n"}, map[string]string{"memory/notes/b.md": "from b\n"})
 
 	bin, once := t.TempDir(), filepath.Join(t.TempDir(), "once")
 	lock := filepath.Join(b, ".git", "index.lock")

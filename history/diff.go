@@ -21,12 +21,11 @@ const (
 	Changed = "changed"
 )
 
-// Lines is a chunk's line range and text on one side of a [Change].
-type Lines struct {
-	StartLine int    `json:"start_line"`
-	EndLine   int    `json:"end_line"`
-	Text      string `json:"text"`
-}
+// Lines is a chunk's path, line range and text on one side of a
+// [Change].
+//
+// Deprecated: Lines is [workspace.Lines]; use that name.
+type Lines = workspace.Lines
 
 // Change is one chunk added, removed or changed between two snapshots.
 type Change struct {
@@ -35,8 +34,8 @@ type Change struct {
 	Path string `json:"path"`
 	// Old is the chunk before (nil when added), New after (nil when
 	// removed).
-	Old *Lines `json:"old,omitempty"`
-	New *Lines `json:"new,omitempty"`
+	Old *workspace.Lines `json:"old,omitempty"`
+	New *workspace.Lines `json:"new,omitempty"`
 }
 
 // diffFile compares the chunks of one file.
@@ -65,7 +64,9 @@ func diffFile(path string, old, new []chunker.Chunk) []Change {
 		}
 		added = append(added, c)
 	}
-	lines := func(c chunker.Chunk) *Lines { return &Lines{c.StartLine, c.EndLine, c.Text} }
+	lines := func(c chunker.Chunk) *workspace.Lines {
+		return &workspace.Lines{Path: path, StartLine: c.StartLine, EndLine: c.EndLine, Text: c.Text}
+	}
 	var out []Change
 	// A removed chunk pairs with the first added chunk not yet paired
 	// under the same headings: unpaired holds those, by headings, in order.

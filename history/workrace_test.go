@@ -12,6 +12,7 @@ import (
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // TestChangesWorkTreeSwappedWhileRead: a note of the working tree is
@@ -87,7 +88,7 @@ func TestChangesWorkTreeSwappedWhileRead(t *testing.T) {
 				continue
 			}
 			text := ""
-			for _, l := range []*history.Lines{c.Old, c.New} {
+			for _, l := range []*workspace.Lines{c.Old, c.New} {
 				if l != nil {
 					text += l.Text
 				}

@@ -3,7 +3,6 @@ package mcpserver_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -18,17 +17,6 @@ import (
 func noteOfLines(unit string, width, size int) string {
 	line := strings.Repeat(unit, width) + "\n"
 	return "# Note\n\n" + strings.Repeat(line, size/len(line)+1)
-}
-
-// numberedLines is [noteOfLines] with a word of its own starting each
-// line, so that no two passages are near duplicates.
-func numberedLines(unit string, width, size int) string {
-	var b strings.Builder
-	b.WriteString("# Note\n\n")
-	for i := 0; b.Len() < size; i++ {
-		fmt.Fprintf(&b, "note w%d %s\n", i, strings.Repeat(unit, width))
-	}
-	return b.String()
 }
 
 // jsonSize returns how many bytes encoding/json writes for s.
@@ -99,9 +87,9 @@ func TestPackAnswerIsBoundedByItsJSONSize(t *testing.T) {
 		t.Skip("megabytes of passages: 1 s of CPU, slow under the race detector")
 	}
 	root := memweavetest.Workspace(t, map[string]string{
-		"memory/ctl.md":   numberedLines("\x01\x02\x03", 25, mcpserver.MaxGetBytes/2),
-		"memory/html.md":  numberedLines("<a>&", 20, mcpserver.MaxGetBytes/2),
-		"memory/prose.md": numberedLines("\"quoted\" words\t", 10, 64<<10),
+		"memory/ctl.md":   "# Note\n\n" + numberedLines("note w%d "+strings.Repeat("\x01\x02\x03", 25)+"\n", mcpserver.MaxGetBytes/2),
+		"memory/html.md":  "# Note\n\n" + numberedLines("note w%d "+strings.Repeat("<a>&", 20)+"\n", mcpserver.MaxGetBytes/2),
+		"memory/prose.md": "# Note\n\n" + numberedLines("note w%d "+strings.Repeat("\"quoted\" words\t", 10)+"\n", 64<<10),
 	})
 	w, err := memweave.Open(context.Background(), memweave.Config{Workspace: root, Now: memweavetest.Clock(),
 		Embedder: memweave.EmbedderConfig{Provider: "none"}, ChunkTokens: settings.MaxChunkTokens})

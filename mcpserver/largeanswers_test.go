@@ -2,11 +2,7 @@ package mcpserver_test
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
-	"fmt"
-	"io"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -30,18 +26,9 @@ import (
 // before the call ran still passed.
 func TestLargeAnswersRunFewAtOnce(t *testing.T) {
 	t.Parallel()
-	var b strings.Builder
-	for i := 0; b.Len() < 16<<10; i++ {
-		fmt.Fprintf(&b, "line %d of a note\n", i)
-	}
-	w := openWeave(t, map[string]string{"memory/n.md": "# N\n\n" + b.String()}, memweave.EmbedderConfig{Provider: "none"})
+	w := openWeave(t, map[string]string{"memory/n.md": "# N\n\n" + numberedLines("line %d of a note\n", 16<<10)}, memweave.EmbedderConfig{Provider: "none"})
 	opts, peak, started := mcpserver.WithLargeRunning(nil)
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- mcpserver.Serve(ctx, w, inR, outW, opts) }()
-	t.Cleanup(func() { cancel(); inW.Close(); outR.Close() })
+	inW, outR, served := servePiped(t, w, opts, false)
 	const n = mcpserver.DefaultMaxInFlight
 	writeGetCalls(inW, n, "n.md")
 	sc := bufio.NewScanner(outR)
@@ -75,24 +62,12 @@ func TestConcurrentLargeGetsAreBounded(t *testing.T) {
 		t.Skip("measures the heap; slow under the race detector")
 	}
 	memweavetest.Long(t, "64 answers of 1.3 MB each")
-	var b strings.Builder
-	for i := 0; b.Len() < 512<<10; i++ {
-		fmt.Fprintf(&b, "line %d of a big note, \"alpha\" <beta> & gamma\n", i)
-	}
-	w := openWeave(t, map[string]string{"memory/big.md": "# Big\n\n" + b.String()}, memweave.EmbedderConfig{Provider: "none"})
+	w := openWeave(t, map[string]string{"memory/big.md": "# Big\n\n" + numberedLines("line %d of a big note, \"alpha\" <beta> & gamma\n", 512<<10)}, memweave.EmbedderConfig{Provider: "none"})
 	// Collect often, so that the heap is what the calls hold, not the
 	// garbage of the answers already written.
 	defer debug.SetGCPercent(debug.SetGCPercent(10))
 	runtime.GC()
-	inR, inW := io.Pipe()
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- mcpserver.Serve(ctx, w, inR, outW, nil) }()
-	t.Cleanup(func() { cancel(); inW.Close(); outR.Close() })
+	inW, outR, served := servePiped(t, w, nil, true)
 
 	// Sample the heap until the answers are read.
 	var peak atomic.Uint64

@@ -2,7 +2,6 @@ package mcpserver_test
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -24,12 +23,7 @@ import (
 func TestServeStopsReadingWhileAnswersWait(t *testing.T) {
 	t.Parallel()
 	w := openWeave(t, rawFiles, memweave.EmbedderConfig{Provider: "none"})
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- mcpserver.Serve(ctx, w, inR, outW, nil) }()
-	t.Cleanup(func() { cancel(); inW.Close(); outR.Close() })
+	inW, outR, served := servePiped(t, w, nil, false)
 	const n = 1000
 	sent, done := writeGetCalls(inW, n, "db.md")
 	// The client reads nothing: the answers due (DefaultMaxInFlight) and as

@@ -70,7 +70,7 @@ func TestUnreadAnswersHoldLittleMemory(t *testing.T) {
 // buffer, as between processes.
 type unreadSession struct {
 	in     *io.PipeWriter
-	out    *os.File
+	out    io.Reader
 	served <-chan error
 	// running and entered are [mcpserver.WithEntered]'s counts.
 	running, entered *atomic.Int64
@@ -82,24 +82,12 @@ type unreadSession struct {
 // bytes. Not for parallel tests: they measure the heap.
 func serveUnread(t *testing.T, size int) *unreadSession {
 	t.Helper()
-	var b strings.Builder
-	for i := 0; b.Len() < size; i++ {
-		fmt.Fprintf(&b, "line %d of a big note, alpha beta gamma delta\n", i)
-	}
-	w := openWeave(t, map[string]string{"memory/big.md": "# Big\n\n" + b.String()}, memweave.EmbedderConfig{Provider: "none"})
+	w := openWeave(t, map[string]string{"memory/big.md": "# Big\n\n" + numberedLines("line %d of a big note, alpha beta gamma delta\n", size)}, memweave.EmbedderConfig{Provider: "none"})
 	runtime.GC()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
-	inR, inW := io.Pipe()
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
 	opts, running, entered := mcpserver.WithEntered(nil)
-	go func() { served <- mcpserver.Serve(ctx, w, inR, outW, opts) }()
-	t.Cleanup(func() { cancel(); inW.Close(); outR.Close() })
+	inW, outR, served := servePiped(t, w, opts, true)
 	return &unreadSession{in: inW, out: outR, served: served, running: running, entered: entered, heap: before.HeapAlloc}
 }
 
@@ -121,4 +109,39 @@ func (s *unreadSession) close(t *testing.T) {
 	if err := <-s.served; err != nil {
 		t.Errorf("Serve: %v", err)
 	}
+}
+
+// numberedLines returns the lines format makes of 0, 1, 2, ... (a %d
+// and a newline) up to at least size bytes: a note's body.
+func numberedLines(format string, size int) string {
+	var b strings.Builder
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, format, i)
+	}
+	return b.String()
+}
+
+// servePiped runs Serve on w with opts over pipes and returns the
+// client's ends and Serve's result; the test's cleanup cancels Serve and
+// closes both ends. Answers go through an [os.Pipe] when buffered (its
+// buffer fills as between processes), through an [io.Pipe] otherwise.
+func servePiped(t *testing.T, w *memweave.Weave, opts *mcpserver.Options, buffered bool) (in *io.PipeWriter, out io.Reader, served <-chan error) {
+	t.Helper()
+	inR, inW := io.Pipe()
+	var outR io.ReadCloser
+	var outW io.Writer
+	if buffered {
+		r, pw, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		outR, outW = r, pw
+	} else {
+		outR, outW = io.Pipe()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- mcpserver.Serve(ctx, w, inR, outW, opts) }()
+	t.Cleanup(func() { cancel(); inW.Close(); outR.Close() })
+	return inW, outR, done
 }

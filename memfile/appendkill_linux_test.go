@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -35,8 +33,7 @@ func TestAppendStepHelper(t *testing.T) {
 		n++
 		fmt.Println("step", step)
 		if n == killAt {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
-			select {} // the signal is on its way
+			memweavetest.KillSelf()
 		}
 	})
 	_, _, err := memfile.AppendWith(ctx, os.Getenv(envRoot), helperNote(300), helperDay, time.UTC, memfile.InSource(os.Getenv(envSource)))
@@ -61,10 +58,7 @@ func TestAppendKilledAtEveryStep(t *testing.T) {
 		for k := 1; k <= len(steps); k++ {
 			t.Run(fmt.Sprintf("%s/%d-%s", source, k, steps[k-1]), func(t *testing.T) {
 				root := memweavetest.Workspace(t, map[string]string{"memory/keep.md": "# Keep\n"})
-				out, err := stepCmd(root, envKillAt+"="+strconv.Itoa(k), envSource+"="+source).CombinedOutput()
-				if ee, ok := err.(*exec.ExitError); !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-					t.Fatalf("helper not killed at step %d: %v\n%s", k, err, out)
-				}
+				memweavetest.RunKilled(t, "TestAppendStepHelper", envHelper+"=step", envRoot+"="+root, envKillAt+"="+strconv.Itoa(k), envSource+"="+source)
 				if err := memfile.Recover(context.Background(), root); err != nil {
 					t.Fatal(err)
 				}
@@ -87,19 +81,12 @@ func TestAppendKilledAtEveryStep(t *testing.T) {
 	}
 }
 
-// stepCmd is the step helper's command on the workspace root.
-func stepCmd(root string, env ...string) *exec.Cmd {
-	cmd := exec.Command(os.Args[0], "-test.run=^TestAppendStepHelper$")
-	cmd.Env = append(os.Environ(), append(env, envHelper+"=step", envRoot+"="+root)...)
-	return cmd
-}
-
 // appendSteps runs the step helper to its end and returns the steps its
 // append reported.
 func appendSteps(t *testing.T, source string) []string {
 	t.Helper()
 	root := memweavetest.Workspace(t, map[string]string{"memory/keep.md": "# Keep\n"})
-	out, err := stepCmd(root, envSource+"="+source).CombinedOutput()
+	out, err := memweavetest.Child("TestAppendStepHelper", envHelper+"=step", envRoot+"="+root, envSource+"="+source).CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "append: <nil>") {
 		t.Fatalf("helper: %v\n%s", err, out)
 	}

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/memweave/memweave-go/internal/edithook"
@@ -35,8 +33,7 @@ func TestEditStepHelper(t *testing.T) {
 	}
 	kill := func(step string) {
 		if step == os.Getenv(envKillStep) {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
-			select {} // the signal is on its way
+			memweavetest.KillSelf()
 		}
 	}
 	ctx := edithook.WithStep(context.Background(), kill)
@@ -73,12 +70,7 @@ func TestRecoverDropsOnlySupersededAsides(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := memweavetest.Workspace(t, map[string]string{"memory/a.md": editOld})
-			cmd := exec.Command(os.Args[0], "-test.run=^TestEditStepHelper$")
-			cmd.Env = append(os.Environ(), envHelper+"=edit", envRoot+"="+root, envKillStep+"="+tc.step)
-			out, err := cmd.CombinedOutput()
-			if ee, ok := err.(*exec.ExitError); !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-				t.Fatalf("helper not killed at %s: %v\n%s", tc.step, err, out)
-			}
+			memweavetest.RunKilled(t, "TestEditStepHelper", envHelper+"=edit", envRoot+"="+root, envKillStep+"="+tc.step)
 			if tc.save != "" {
 				memweavetest.WriteFile(t, root, "memory/a.md", tc.save)
 			}

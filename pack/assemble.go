@@ -10,6 +10,7 @@ import (
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/search"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Hit is a search result widened to whole lines, as [Widen] returns it.
@@ -43,24 +44,21 @@ type Hit struct {
 
 // Passage is one item of an assembled pack: whole lines of one file.
 type Passage struct {
-	// Path is the workspace-relative file, as in search results.
-	Path string `json:"path"`
-	// StartLine and EndLine are the 1-based inclusive lines of Text.
-	StartLine int `json:"start_line"`
-	EndLine   int `json:"end_line"`
+	// Lines are the file (workspace-relative, as in search results), its
+	// 1-based inclusive lines and their text. The text is the lines,
+	// joined by their line endings, without the last line's ending (nor a
+	// byte order mark before the file's first), kept inside their block:
+	// when the first line sits in a fenced code block the block's opening
+	// line comes before it, and when the last line leaves one open a
+	// closing fence follows it, so that pasted alone each line is code
+	// exactly when it is in the file; when the first line continues a
+	// table's body, the table's header and delimiter rows come before it
+	// (its header before its delimiter row).
+	workspace.Lines
 	// Tokens is Text's size as the pack's token counter counts it.
 	Tokens int `json:"tokens"`
 	// Score is the search score of the chunk the lines come from.
 	Score float64 `json:"score"`
-	// Text is the lines, joined by their line endings, without the last
-	// line's ending (nor a byte order mark before the file's first), kept
-	// inside their block: when the first line sits in a fenced code block
-	// the block's opening line comes before it, and when the last line
-	// leaves one open a closing fence follows it, so that pasted alone
-	// each line is code exactly when it is in the file; when the first
-	// line continues a table's body, the table's header and delimiter
-	// rows come before it (its header before its delimiter row).
-	Text string `json:"text"`
 	// SupersededBy is the line a resolution in the files kept instead of
 	// this passage (see search.Result.SupersededBy): what it says no
 	// longer holds.
@@ -114,8 +112,8 @@ func assemble(hits []Hit, budget int, threshold float64, count func(string) int)
 		// does; the headings it sits under are apart's own rule.
 		about = append(about, curate.Passage{File: h.Path, Text: h.Text, Under: curate.Under(h.Headings, h.Text), Tags: h.Tags,
 			About: h.Fields})
-		items = append(items, Passage{Path: h.Path, StartLine: h.StartLine, EndLine: end,
-			Tokens: tokens, Score: h.Score, Text: h.Text, SupersededBy: h.SupersededBy})
+		items = append(items, Passage{Lines: workspace.Lines{Path: h.Path, StartLine: h.StartLine, EndLine: end, Text: h.Text},
+			Tokens: tokens, Score: h.Score, SupersededBy: h.SupersededBy})
 		contexts = append(contexts, h.Context)
 	}
 

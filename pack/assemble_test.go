@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // assembled is assemble's passages and total, for the tests' tables.
@@ -29,8 +31,8 @@ func TestAssemble(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Passage{
-		{Path: "b.md", StartLine: 3, EndLine: 4, Tokens: 12, Score: 0.9, Text: hits[0].Text},
-		{Path: "c.md", StartLine: 5, EndLine: 5, Tokens: 6, Score: 0, Text: hits[4].Text},
+		{Lines: workspace.Lines{Path: "b.md", StartLine: 3, EndLine: 4, Text: hits[0].Text}, Tokens: 12, Score: 0.9},
+		{Lines: workspace.Lines{Path: "c.md", StartLine: 5, EndLine: 5, Text: hits[4].Text}, Tokens: 6, Score: 0},
 	}
 	if len(got) != len(want) || total != 18 {
 		t.Fatalf("Assemble = %+v, %d tokens; want %+v, 18 tokens", got, total, want)

@@ -6,15 +6,14 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/internal/edithook"
 	"github.com/memweave/memweave-go/memfile"
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 const envKillWrite = "SETTINGS_TEST_KILL_WRITE"
@@ -30,8 +29,7 @@ func TestWriteKillHelper(t *testing.T) {
 	}
 	ctx := edithook.WithStep(context.Background(), func(step string) {
 		if step == "temp synced" {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
-			select {} // the signal is on its way
+			memweavetest.KillSelf()
 		}
 	})
 	err := Write(ctx, ws, File{Embedder: embedderOf(embed.Config{Provider: "hash", Dims: 32})})
@@ -64,12 +62,7 @@ func TestKilledWriteLeavesNothingListed(t *testing.T) {
 			if c.file != "" {
 				os.WriteFile(real, []byte(c.file), 0o644)
 			}
-			cmd := exec.Command(os.Args[0], "-test.run=^TestWriteKillHelper$")
-			cmd.Env = append(os.Environ(), envKillWrite+"="+ws)
-			out, err := cmd.CombinedOutput()
-			if ee, ok := err.(*exec.ExitError); !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-				t.Fatalf("helper not killed: %v\n%s", err, out)
-			}
+			memweavetest.RunKilled(t, "TestWriteKillHelper", envKillWrite+"="+ws)
 			if err := memfile.Recover(context.Background(), ws); err != nil {
 				t.Fatal(err)
 			}

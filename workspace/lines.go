@@ -1,7 +1,8 @@
 package workspace
 
 // Lines is whole lines of a file of the workspace, as an answer names
-// them: a conflict's passages, a consolidation's copies. The answers
+// them: a conflict's passages, a consolidation's copies, a pack's passages,
+// each side of a history change. The answers
 // that hold more embed it, so that its JSON comes first in theirs.
 // (memory_get's answer and search results keep their own fields: their
 // MCP schemas describe each field.)

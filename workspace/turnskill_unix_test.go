@@ -5,12 +5,13 @@ package workspace
 import (
 	"bufio"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // envTicketDir names the turns folder in which TestTicketHelper makes its
@@ -47,8 +48,7 @@ func TestKilledWaitersTemporaryTicketRemoved(t *testing.T) {
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestTicketHelper$", "-test.count=1")
-	cmd.Env = append(os.Environ(), envTicketDir+"="+dir)
+	cmd := memweavetest.Child("TestTicketHelper", envTicketDir+"="+dir)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
