@@ -820,7 +820,7 @@ var compoundHeads = map[string]bool{
 
 // hyphenJoined returns p with the hyphens left out of each prose word of
 // ASCII letters joined by them where writers spell the compound either
-// way: after a single letter ("e-mail" is "email", "x-ray" "xray") or
+// way: after the prefix "e" ("e-mail" is "email", "e-book" "ebook") or
 // one of [compoundHeads] ("on-call" is "oncall"), each other part
 // holding a vowel ("web-gw" is a host's name). Kept as written: a word
 // with a capital past its first letter ("API-GW"), and one that
@@ -851,9 +851,12 @@ func hyphenJoined(p string) string {
 }
 
 // compoundHead reports whether w may begin a compound [hyphenJoined]
-// joins: a single letter or one of [compoundHeads].
+// joins: "e" (electronic, whose closed forms dictionaries give: "email",
+// "ebook") or one of [compoundHeads]. Other single letters are not:
+// joined, "a-side" is "aside", "x-ray" and "t-shirt" are not written
+// closed.
 func compoundHead(w string) bool {
-	return len(w) == 1 || compoundHeads[strings.ToLower(w)]
+	return strings.EqualFold(w, "e") || compoundHeads[strings.ToLower(w)]
 }
 
 // standsAlone reports whether p[s:e] is a prose word: no letter, digit,
