@@ -130,6 +130,13 @@ var contra16CountryCases = []judgeCase{
 	{"born in two countries", "Tomasz was born in Poland.", "Tomasz was born in Hungary.", true},
 	{"born in two cities", "Tomasz was born in Krakow.", "Tomasz was born in Gdansk.", true},
 	{"a country's name as a holder", "Chad leads the choir.", "Bruno leads the choir.", true},
+	// A country's name that is a given name too is a person's where
+	// nothing says a place: two managers, two leads.
+	{"a country's name as a manager", "Ilse reports to Chad.", "Ilse reports to Bruno.", true},
+	{"a country's name as a lead", "The choir's lead is Jordan.", "The choir's lead is Marek.", true},
+	{"a country's name, a contact", "The contact for the bid is Georgia.", "The contact for the bid is Priya.", true},
+	{"born in a city, born in a country that is a given name", "Tomasz was born in Tbilisi.", "Tomasz was born in Georgia.", false},
+	{"grew up in a city, in a country that is a given name", "Tomasz grew up in Amman.", "Tomasz grew up in Jordan.", false},
 }
 
 var contra16PastHolderCases = []judgeCase{

@@ -58,14 +58,33 @@ func countryIn(ts []token) bool {
 	return false
 }
 
+// givenNames are the names of [countries] that are people's given
+// names too ("reports to Chad"): read as a country only after a word
+// that says a place ([countryBeside]).
+var givenNames = map[string]bool{"chad": true, "jordan": true, "georgia": true, "india": true,
+	"israel": true, "america": true, "kenya": true, "france": true}
+
 // countryBeside reports whether h replaces one name by another, one a
 // country and the other not: "Lucia was born in Seville" and "Lucia was
-// born in Spain" may both hold.
-func countryBeside(h hunk) bool {
+// born in Spain" may both hold. A country's name that is a given name
+// too ([givenNames]) is a country after "born", "grew up" or a location
+// predicate only: "Ilse reports to Chad" and "Ilse reports to Bruno"
+// name two managers.
+func countryBeside(a *claim, h hunk) bool {
 	if len(h.a) != 1 || len(h.b) != 1 || !isName(h.a[0]) || !isName(h.b[0]) {
 		return false
 	}
-	return countries[h.a[0].w] != countries[h.b[0].w]
+	country := func(w string) bool {
+		if !givenNames[w] {
+			return countries[w]
+		}
+		if h.at < 1 || h.at > len(a.toks) {
+			return false
+		}
+		before := a.toks[h.at-1].w
+		return before == "born" || before == "growup" || before == locMark
+	}
+	return country(h.a[0].w) != country(h.b[0].w)
 }
 
 // placesNested reports whether the places after a and b's location

@@ -822,7 +822,7 @@ var compoundHeads = sync.OnceValue(func() map[string]bool {
 
 // hyphenJoined returns p with the hyphens left out of each prose word of
 // ASCII letters joined by them where writers spell the compound either
-// way: after a single letter ("e-mail" is "email", "x-ray" "xray") or
+// way: after the prefix "e" ("e-mail" is "email", "e-book" "ebook") or
 // one of [compoundHeads] ("on-call" is "oncall"), each other part
 // holding a vowel ("web-gw" is a host's name). Kept as written: a word
 // with a capital past its first letter ("API-GW"), and one that
@@ -853,9 +853,12 @@ func hyphenJoined(p string) string {
 }
 
 // compoundHead reports whether w may begin a compound [hyphenJoined]
-// joins: a single letter or one of [compoundHeads].
+// joins: "e" (electronic, whose closed forms dictionaries give: "email",
+// "ebook") or one of [compoundHeads]. Other single letters are not:
+// joined, "a-side" is "aside", "x-ray" and "t-shirt" are not written
+// closed.
 func compoundHead(w string) bool {
-	return len(w) == 1 || compoundHeads()[strings.ToLower(w)]
+	return strings.EqualFold(w, "e") || compoundHeads()[strings.ToLower(w)]
 }
 
 // standsAlone reports whether p[s:e] is a prose word: no letter, digit,
@@ -1244,7 +1247,8 @@ var lineNumberFlags = sync.OnceValue(func() map[string]bool {
 // withoutLineNumbers returns the info string of a code block without
 // the attributes in braces that only number its lines
 // ([lineNumberFlags]), and without the braces when nothing else is in
-// them: "sh {linenos}" is "sh", as a reader sees the same code. A class
+// them: "sh {linenos}" is "sh", as a reader sees the same code. A
+// quoted value is one attribute, its commas and spaces kept. A class
 // that may judge the code ("{.bad}"), any other attribute with a value
 // ("hl_lines=", "title=") and a flag outside braces are kept.
 func withoutLineNumbers(info string) string {
@@ -1253,7 +1257,7 @@ func withoutLineNumbers(info string) string {
 		return info
 	}
 	var kept []string
-	for _, a := range strings.FieldsFunc(info[open+1:len(info)-1], func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+	for _, a := range attributes(info[open+1 : len(info)-1]) {
 		if !lineNumberFlags()[strings.TrimPrefix(strings.ToLower(a), ".")] {
 			kept = append(kept, a)
 		}
@@ -1263,4 +1267,30 @@ func withoutLineNumbers(info string) string {
 		return head
 	}
 	return strings.TrimSpace(head + " {" + strings.Join(kept, " ") + "}")
+}
+
+// attributes splits the inside of an info string's braces at commas and
+// spaces, a quoted value ("title=\"a, b.sh\"") kept whole.
+func attributes(s string) []string {
+	var out []string
+	start, quote := -1, rune(0)
+	for i, r := range s {
+		sep := quote == 0 && (r == ',' || unicode.IsSpace(r))
+		switch {
+		case r == quote:
+			quote = 0
+		case quote == 0 && (r == '"' || r == '\''):
+			quote = r
+		}
+		if sep && start >= 0 {
+			out = append(out, s[start:i])
+			start = -1
+		} else if !sep && start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
 }

@@ -358,12 +358,18 @@ func commitTimes(ctx context.Context, dir string, now int64) (map[string]time.Ti
 	var commits []logCommit
 	var parents [][]string // each commit's parents, resolved after the log
 	index := make(map[string]int32)
+	// A record after a path is a path, as is the first of a commit's
+	// paths, which starts with a newline: a file may be named as a
+	// commit line starts ("commit-time 5 abc").
+	afterPath := false
 	recs := &records{each: func(rec []byte) error {
-		rec = bytes.TrimPrefix(rec, []byte("\n"))
-		if s, ok := bytes.CutPrefix(rec, []byte(commitMark)); ok {
+		if s, ok := bytes.CutPrefix(rec, []byte(commitMark)); ok && !afterPath {
 			f := strings.Fields(string(s))
+			if len(f) < 2 {
+				return fmt.Errorf("history: git log: bad commit line %q", s)
+			}
 			n, err := strconv.ParseInt(f[0], 10, 64)
-			if err != nil || len(f) < 2 {
+			if err != nil {
 				return fmt.Errorf("history: git log: bad commit line %q", s)
 			}
 			index[f[1]] = int32(len(commits))
@@ -371,6 +377,8 @@ func commitTimes(ctx context.Context, dir string, now int64) (map[string]time.Ti
 			parents = append(parents, f[2:])
 			return nil
 		}
+		afterPath = len(rec) > 0
+		rec = bytes.TrimPrefix(rec, []byte("\n"))
 		if _, seen := last[string(rec)]; len(rec) > 0 && len(commits) > 0 && !seen {
 			last[string(rec)] = int32(len(commits) - 1)
 		}

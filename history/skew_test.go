@@ -76,3 +76,33 @@ func TestCommitTimesUnderClockSkew(t *testing.T) {
 		})
 	}
 }
+
+// TestCommitTimesPathLikeACommitLine: git log lists a commit's line and
+// its paths as records of one stream, and a file may be named as the
+// commit line starts ("commit-time ", "commit-time 5 abc", at the
+// workspace's top). Such a name panicked CommitTimes (an index out of
+// range on the empty rest of the line) or failed its log, so that no
+// note had a time. It is a path: the first of a commit's paths starts
+// with a newline, and any after a path is one.
+func TestCommitTimesPathLikeACommitLine(t *testing.T) {
+	for _, name := range []string{"commit-time ", "commit-time 5 abc", "commit-time x"} {
+		for _, second := range []bool{false, true} {
+			dir, run := repo(t)
+			memweavetest.WriteFile(t, dir, "memory/a.md", "# a\n")
+			if second { // listed after another path of its commit
+				memweavetest.WriteFile(t, dir, "a-first.md", "x\n")
+			}
+			memweavetest.WriteFile(t, dir, name, "x\n")
+			run("add", "-A")
+			run("commit", "-q", "-m", "one")
+			at := history.CommitTimes(context.Background(), dir, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+			want := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+			if got := at("memory/a.md"); !got.Equal(want) {
+				t.Errorf("CommitTimes(memory/a.md) beside a file %q (second %v) = %v, want %v", name, second, got, want)
+			}
+			if got := at(name); !got.Equal(want) {
+				t.Errorf("CommitTimes(%q) (second %v) = %v, want %v", name, second, got, want)
+			}
+		}
+	}
+}

@@ -122,6 +122,11 @@ func appendLog(ctx context.Context, root, source string, day time.Time, text str
 		return "", "", fmt.Errorf("append %s: %w", rel, err)
 	}
 	defer unlock()
+	// The source names a folder memweave makes: one alike, or alike but
+	// for case, to a folder memory/ holds is refused, as Write refuses it.
+	if err := workspace.CheckCaseTwin(root, rel); err != nil {
+		return "", "", fmt.Errorf("append %s: %w", rel, err)
+	}
 	if err := appendNote(ctx, root, rel, text, maxBytes); err != nil {
 		return "", "", fmt.Errorf("append %s: %w", rel, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/memweavetest"
@@ -65,5 +66,37 @@ func TestWriteRefusesACaseTwin(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "memory", "API.md")); err == nil {
 		t.Errorf("memory/API.md was written")
+	}
+}
+
+// TestAppendRefusesASourceAlikeButForCase: an append names its log's
+// folder from its source, a name memweave makes as Write's are. A source
+// alike but for case, or alike in print, to a folder memory/ holds
+// ("Projects", "\u0440rojects" with a Cyrillic r, beside "projects")
+// made a second folder, one file of macOS and Windows whose sync refuses
+// the pair. It is refused now, as Write refuses such a name, nothing
+// made; the folder's own name, and a new one, are appended to.
+func TestAppendRefusesASourceAlikeButForCase(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		source string
+		ok     bool
+	}{
+		{"Projects", false}, {"PROJECTS", false}, {"\u0440rojects", false},
+		{"projects", true}, {"travel", true},
+	} {
+		root := memweavetest.Workspace(t, map[string]string{"memory/projects/2026-03-01.md": "# Log\n"})
+		rel, _, err := memfile.AppendWith(ctx, root, "A note.", now, time.UTC, memfile.InSource(c.source))
+		if c.ok {
+			if err != nil {
+				t.Errorf("AppendWith(source %+q) = %v, want the note appended", c.source, err)
+			}
+			continue
+		}
+		names, _ := filepath.Glob(filepath.Join(root, "memory", "[^.]*"))
+		if !errors.Is(err, workspace.ErrLookalikeName) || len(names) != 1 {
+			t.Errorf("AppendWith(source %+q) = %q, %v; memory/ holds %q; want ErrLookalikeName and projects/ alone", c.source, rel, err, names)
+		}
 	}
 }
