@@ -479,7 +479,7 @@ func (r *renderer) list(n *ast.List) bool {
 
 // itemMarker matches what an ordered list item's first line holds before
 // its text: the number and its delimiter.
-var itemMarker = regexp.MustCompile(`(\d{1,9})[.)][ \t]*$`)
+var itemMarker = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\d{1,9})[.)][ \t]*$`) })
 
 // itemNumber returns the number an ordered list item is written with,
 // -1 when it cannot be read (an empty item).
@@ -490,7 +490,7 @@ func (r *renderer) itemNumber(item ast.Node) int {
 	}
 	at := first.Lines().At(0).Start
 	start := bytes.LastIndexByte(r.source[:at], '\n') + 1
-	m := itemMarker.FindSubmatch(r.source[start:at])
+	m := itemMarker().FindSubmatch(r.source[start:at])
 	if m == nil {
 		return -1
 	}
@@ -531,7 +531,7 @@ func (r *renderer) table(n ast.Node) (written, ok bool) {
 		return true, false
 	}
 	for _, c := range cols {
-		if !delimiterCell.MatchString(c) {
+		if !delimiterCell().MatchString(c) {
 			return true, false
 		}
 	}
@@ -604,7 +604,7 @@ func (r *renderer) rowsAreASet(body [][]string) bool {
 }
 
 // delimiterCell matches a cell of a table's delimiter row, trimmed.
-var delimiterCell = regexp.MustCompile(`^:?-+:?$`)
+var delimiterCell = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^:?-+:?$`) })
 
 // delimiterLike reports whether line could be a table's delimiter row
 // to GitHub (goldmark's test): indented at most three columns, only
