@@ -43,7 +43,7 @@ type childReport struct {
 // fresh process: open the workspace, run default searches (each with its
 // freshness check), close, and print a childReport. It runs as the CLI's
 // search does: one scan, started in Open, no watcher; with one search
-// (cold_search), also the collector target of [oneshot.GCPercent]. The
+// (cold_search), also the settings of [oneshot.Start]. The
 // ten-search child (search_peak_rss_mb) keeps the default target, the
 // memory of a library process that searches on.
 func (a *app) searchChildCommand() *cobra.Command {
@@ -57,7 +57,7 @@ func (a *app) searchChildCommand() *cobra.Command {
 			ctx := cmd.Context()
 			start := time.Now()
 			if searches == 1 {
-				oneshot.SetGC() // as the CLI's read commands
+				oneshot.Start() // as the CLI's read commands
 			}
 			cfg := a.config(dir)
 			cfg.NoSyncOnSearch = false

@@ -124,7 +124,7 @@ func stopOnSignal() (context.Context, context.CancelFunc) {
 }
 
 // readCommands are the commands that read once and exit, and so run
-// with the collector target of [oneshot.GCPercent].
+// with the settings of [oneshot.Start] (collector target, huge pages).
 var readCommands = map[string]bool{"search": true, "status": true, "get": true}
 
 // run executes the command line args and returns the exit status.
@@ -395,7 +395,7 @@ func (a *app) openWeave(cmd *cobra.Command) (*memweave.Weave, error) {
 // errors.
 func (a *app) open(cmd *cobra.Command, cfg memweave.Config) (*memweave.Weave, error) {
 	if cmd != nil && readCommands[cmd.Name()] && !a.longLived {
-		oneshot.SetGC()
+		oneshot.Start()
 	}
 	if err := a.checkWorkspace(); err != nil {
 		return nil, err

@@ -1,8 +1,8 @@
-// Package oneshot holds the garbage collector setting of a process that
-// opens a workspace, reads once and exits: the memweave CLI's read
-// commands and memweave-bench's cold search child, which measures them.
-// Keeping it here keeps the benchmark's fresh process and the CLI's the
-// same. It is internal: the library never changes process-wide settings.
+// Package oneshot holds the process-wide settings of a process that opens
+// a workspace, reads once and exits: the memweave CLI's read commands and
+// memweave-bench's cold search child, which measures them. Keeping them
+// here keeps the benchmark's fresh process and the CLI's the same. It is
+// internal: the library never changes process-wide settings.
 package oneshot
 
 import (
@@ -18,10 +18,13 @@ import (
 // workspace.
 const GCPercent = 400
 
-// SetGC sets the collector's target to GCPercent, unless the GOGC
-// environment variable says otherwise.
-func SetGC() {
+// Start readies the process for a one-shot read: the collector's target
+// becomes GCPercent, unless the GOGC environment variable says otherwise,
+// and on Linux the heap's next few MiB are advised for transparent huge
+// pages (see hugeHeap). Call it once, before the workspace is opened.
+func Start() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(GCPercent)
 	}
+	hugeHeap()
 }
