@@ -38,8 +38,11 @@ func hugeHeap() { adviseHuge() }
 func adviseHuge() (lo, hi uintptr) {
 	block := make([]byte, heapBlockBytes)
 	start := uintptr(unsafe.Pointer(unsafe.SliceData(block)))
+	// The heap grew by whole chunks from the first chunk boundary at or
+	// past start (the block may begin in free memory at the end of the
+	// mapping before), by as many as the block needs.
 	lo = alignUp(start, hugePageBytes)
-	hi = alignUp(start+heapBlockBytes, heapChunkBytes)
+	hi = alignUp(start, heapChunkBytes) + alignUp(heapBlockBytes, heapChunkBytes)
 	if lo >= hi {
 		return 0, 0
 	}
