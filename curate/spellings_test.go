@@ -118,6 +118,10 @@ func TestOrderPhrases(t *testing.T) {
 		{list("They are tried successively:", l1), list("They are tried successively:", l2), false},
 		{list("Requests go round-robin to:", l1), list("Requests go round-robin to:", l2), false},
 		{list("When one is down it falls back to:", l1), list("When one is down it falls back to:", l2), false},
+		{list("Requests rotate through the gateways:", l1), list("Requests rotate through the gateways:", l2), false},
+		{list("The job cycles through:", l1), list("The job cycles through:", l2), false},
+		{list("The probe iterates over:", l1), list("The probe iterates over:", l2), false},
+		{list("Loop over these hosts:", l1), list("Loop over these hosts:", l2), false},
 		{table("Hosts of the shared cache:", r1), table("Hosts of the shared cache:", r2), true},
 		{list("Labels the bot may add:", l1), list("Labels the bot may add:", l2), true},
 	}
