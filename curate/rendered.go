@@ -319,7 +319,36 @@ func rendered(src string) (f form, ok bool) {
 		}
 	}
 	r.form.text = r.out.String()
+	r.form.marks = footnotesNumbered(src, r.form.marks)
 	return r.form, true
+}
+
+// footnotesNumbered returns the footnote markers marks of the passage src
+// ("word|[^label]", [inline.flush]) with each label written as its place
+// among the labels by first use ("[^tax]" as "[^#1]"), when the passage
+// defines every label it uses ("[^tax]: ..." at a line's start): a
+// footnote renamed in its markers and its definition alike is form.
+// Markers swapped, or a definition's text changed, still differ; a label
+// defined elsewhere in the note is kept as written (two notes' "[^1]"
+// and "[^2]" may be one footnote or two).
+func footnotesNumbered(src string, marks []string) []string {
+	if len(marks) == 0 {
+		return marks
+	}
+	number := map[string]string{}
+	out := make([]string, len(marks))
+	for i, m := range marks {
+		at := strings.LastIndex(m, "|[^")
+		label := m[at+1:]
+		if !strings.HasPrefix(src, label+":") && !strings.Contains(src, "\n"+label+":") {
+			return marks
+		}
+		if number[label] == "" {
+			number[label] = "[^#" + strconv.Itoa(len(number)+1) + "]"
+		}
+		out[i] = m[:at+1] + number[label]
+	}
+	return out
 }
 
 // hasDigit reports whether s holds an ASCII digit.
