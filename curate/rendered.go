@@ -1286,11 +1286,17 @@ func ShowLines(a, b string) string {
 	return show(ra) + " / " + show(rb)
 }
 
-// fromLineOne are the options after a fence's language, outside
-// braces, that number its lines from one (mkdocs' pymdownx.highlight);
+// fromLineOne reports whether option, after a fence's language outside
+// braces, numbers its lines from one (mkdocs' pymdownx.highlight);
 // a count from another line ("linenums=\"10\"") says where the code
 // stands in its file and is kept.
-var fromLineOne = map[string]bool{`linenums="1"`: true, `linenums='1'`: true, `linenums=1`: true}
+func fromLineOne(option string) bool {
+	switch option {
+	case `linenums="1"`, `linenums='1'`, `linenums=1`:
+		return true
+	}
+	return false
+}
 
 // lineNumberFlags are the attributes of a fence's info string, in
 // braces, that only tell a renderer to number the code's lines
@@ -1315,7 +1321,7 @@ func withoutLineNumbers(info string) string {
 	open := strings.IndexByte(info, '{')
 	if open < 0 {
 		f := strings.Fields(info)
-		if len(f) == 2 && fromLineOne[strings.ToLower(f[1])] {
+		if len(f) == 2 && fromLineOne(strings.ToLower(f[1])) {
 			return f[0] // mkdocs' "sh linenums=\"1\""
 		}
 		return info
