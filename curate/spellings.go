@@ -206,7 +206,8 @@ func americanSpelling(w string) string {
 
 // kindNouns are the nouns a name stands beside in prose, for [named]:
 // "the host web-app", "the role data-reader", "the branch
-// log-rotation". kindNounsAfter are those a name also stands before
+// log-rotation", and the commands a host's name follows ("ssh web-app",
+// "drain web-app"). kindNounsAfter are those a name also stands before
 // ("the colour package", "the web-app host"); a word before "service",
 // "database" or "team" is as often a plain adjective ("a multi-region
 // database").
@@ -216,12 +217,12 @@ var (
 database db schema table column field key flag option package module crate gem library plugin
 service namespace cluster project channel tag label image container pod vm instance domain
 group folder directory command variable setting property parameter binary alias named
-called`)
+called ssh ping reboot restart drain cordon`)
 	})
 	kindNounsAfter = sync.OnceValue(func() map[string]bool {
 		return setOf(`host hostname server branch role account bucket queue topic repo repository
 column field key flag option package module crate gem library plugin namespace container image
-variable setting property parameter binary alias command`)
+variable setting property parameter binary alias command box machine vm node instance pod`)
 	})
 )
 

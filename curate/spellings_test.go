@@ -25,6 +25,11 @@ func TestSpellingsKeepNames(t *testing.T) {
 		{"It ships to the host \"web-app\" first.", "It ships to the host \"webapp\" first.", false},
 		{"It ships to a box called web-app first.", "It ships to a box called webapp first.", false},
 		{"Set colour = never in the config.", "Set color = never in the config.", false},
+		{"The web-app box runs out of disk.", "The webapp box runs out of disk.", false},
+		{"Reboot the web-app machine first.", "Reboot the webapp machine first.", false},
+		{"Then ssh web-app and tail the log.", "Then ssh webapp and tail the log.", false},
+		{"Drain web-app before the upgrade.", "Drain webapp before the upgrade.", false},
+		{"Our web-hook endpoint gets every refund.", "Our webhook endpoint gets every refund.", true},
 		// prose, no name beside it
 		{"Our web-app shows the invoices.", "Our webapp shows the invoices.", true},
 		{"The sign-up form asks for a name.", "The signup form asks for a name.", true},
