@@ -54,3 +54,55 @@ func TestConsolidateFrontMatterNamesTheSubject(t *testing.T) {
 		})
 	}
 }
+
+// TestConsolidateHoldsNotesOfAnotherStanding: the same paragraph in a
+// note whose front matter says it may not hold (status: obsolete,
+// deprecated: true, draft: true, verified: false) and in one that does
+// not say so is no pair of copies: keeping the newer would leave the
+// fact only where its note calls it obsolete or a draft, dropping it
+// would lose that word. Held either way; the same standing in both
+// notes, or a field that says no such thing, is grouped.
+func TestConsolidateHoldsNotesOfAnotherStanding(t *testing.T) {
+	t.Parallel()
+	const text = "The database runs PostgreSQL 16 on the shared cluster with nightly backups to the offsite bucket, restored every Monday as a drill by the on-call engineer.\n"
+	fm := func(lines string) string {
+		if lines == "" {
+			return text
+		}
+		return "---\n" + lines + "\n---\n" + text
+	}
+	tests := []struct {
+		name, older, newer string
+		grouped            bool
+	}{
+		{"newer obsolete", "", "status: obsolete", false},
+		{"newer deprecated", "", "deprecated: true", false},
+		{"newer draft", "", "draft: true", false},
+		{"newer archived", "", "archived: true", false},
+		{"older obsolete", "status: obsolete", "", false},
+		{"status changed", "status: current", "status: outdated", false},
+		{"verified dropped", "verified: true", "verified: false", false},
+		{"same status", "status: active", "status: active", true},
+		{"status case", "Status: Active", "status: active", true},
+		{"no standing field", "author: Bob", "author: Alice", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, w := openIndexed(t, map[string]string{
+				"memory/2026-11-01.md": fm(tt.older),
+				"memory/2026-11-20.md": fm(tt.newer),
+			}, memweave.Config{})
+			plan, err := w.Consolidate(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(plan.Groups) == 1; got != tt.grouped {
+				t.Fatalf("Consolidate: grouped = %v, want %v (groups %+v, held %+v)", got, tt.grouped, plan.Groups, plan.Held)
+			}
+			if !tt.grouped && (len(plan.Held) != 1 || !strings.Contains(plan.Held[0].Reason, "front matter")) {
+				t.Errorf("held = %+v, want the pair held for its notes' front matter", plan.Held)
+			}
+		})
+	}
+}

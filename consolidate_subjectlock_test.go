@@ -32,6 +32,8 @@ func TestConsolidateApplyRechecksSubjectsUnderTheLock(t *testing.T) {
 		{name: "title", older: fact, newer: fact, olderChanged: "---\ntitle: Staging database\n---\n" + fact},
 		{name: "tags", older: fact, newer: fact, olderChanged: "---\ntags: [staging]\n---\n" + fact, newerChanged: "---\ntags: [production]\n---\n" + fact},
 		{name: "heading", older: section("Ops", "Ana"), newer: section("Ops", "Bo"), olderChanged: section("Staging", "Ana"), newerChanged: section("Production", "Bo")},
+		// cur17: the kept note marked obsolete after the listing
+		{name: "status", older: fact, newer: fact, olderChanged: fact, newerChanged: "---\nstatus: obsolete\n---\n" + fact},
 	}
 	for _, c := range changes {
 		for _, when := range []string{"before its check", "after its check"} {

@@ -1,7 +1,9 @@
 package curate
 
 import (
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/memweave/memweave-go/frontmatter"
 )
@@ -32,3 +34,63 @@ func MootField(key string) bool {
 // [FieldValues] leaves out for saying who, where from, when or how
 // rather than what about; both filled by loadTables.
 var mootFields, aboutTheNote map[string]bool
+
+// standingFields are the front matter fields that say whether a note's
+// content still holds, for [StandingChanged]: "status: obsolete",
+// "deprecated: true", "draft: true", "verified: false".
+var standingFields = sync.OnceValue(func() map[string]bool {
+	return setOf(`status state lifecycle deprecated obsolete outdated archived superseded stale draft
+wip verified unverified confidence certainty validity valid reviewed approved retired`)
+})
+
+// StandingChanged returns a field of [standingFields] that the notes a
+// and b (their data) give other values, or only one of them gives, as
+// "status: obsolete / (none)"; "" when they agree on every such field,
+// letter case aside. A fact copied into a note marked obsolete or a
+// draft is not the fact of a note that says no such thing: dropping
+// either copy for the other would lose that word or spread it.
+func StandingChanged(a, b []byte) string {
+	va, vb := standingValues(a), standingValues(b)
+	keys := make([]string, 0, len(va)+len(vb))
+	for k := range va {
+		keys = append(keys, k)
+	}
+	for k := range vb {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if va[k] != vb[k] {
+			return k + ": " + cmpOrNone(va[k]) + " / " + cmpOrNone(vb[k])
+		}
+	}
+	return ""
+}
+
+// cmpOrNone is v, or "(none)" for a field a note does not have.
+func cmpOrNone(v string) string {
+	if v == "" {
+		return "(none)"
+	}
+	return v
+}
+
+// standingValues returns the values of the [standingFields] of the note
+// data, by lower-case key, each lower-cased and joined by ", ".
+func standingValues(data []byte) map[string]string {
+	b := frontmatter.Find(data)
+	keys, _ := b.Keys()
+	out := map[string]string{}
+	for _, k := range keys {
+		lk := strings.ToLower(k)
+		if !standingFields()[lk] {
+			continue
+		}
+		v, _ := b.Values(func(key string) bool { return key != k })
+		out[lk] = strings.ToLower(strings.Join(v, ", "))
+		if out[lk] == "" {
+			out[lk] = "(empty)"
+		}
+	}
+	return out
+}

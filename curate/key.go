@@ -57,13 +57,28 @@ func LineKey(text string) string {
 	return ""
 }
 
+// KeyParts returns the three parts of the [PassageKey] k: "p" and the 8
+// hex digits of its first line's key, the 4 of its heading path's and
+// the 4 of its text's; three "" for a key of another length (a
+// [LineKey], ""). Curation compares keys by these parts alone, never by
+// offsets into them.
+func KeyParts(k string) (first, headings, text string) {
+	if len(k) != passageKeyLen || k[0] != 'p' {
+		return "", "", ""
+	}
+	return k[:9], k[9:13], k[13:]
+}
+
+// passageKeyLen is the length of a [PassageKey].
+const passageKeyLen = 17
+
 // PassageKeyForm says, for an error, what [IsPassageKey] accepts.
 const PassageKeyForm = "p and 16 hex digits, or 8 as earlier builds wrote, as a search result's passage gives it"
 
 // IsPassageKey reports whether key has the form of a [PassageKey] or a
 // [LineKey] ([PassageKeyForm]).
 func IsPassageKey(key string) bool {
-	if (len(key) != 17 && len(key) != 9) || key[0] != 'p' {
+	if (len(key) != passageKeyLen && len(key) != 9) || key[0] != 'p' {
 		return false
 	}
 	return hexdigits.Lower(key[1:])
@@ -107,8 +122,9 @@ func Marks(fb map[string]frontmatter.Votes, p Keyed, owners func() map[string]st
 	add(LineKey(p.Text))
 	add(k)
 	var own map[string]string
+	kf, _, _ := KeyParts(k)
 	for e := range fb {
-		if len(e) != len(k) || e == k || e[:9] != k[:9] || owners == nil {
+		if ef, _, _ := KeyParts(e); ef == "" || e == k || ef != kf || owners == nil {
 			continue
 		}
 		if own == nil {
@@ -130,16 +146,17 @@ func Owners(fb map[string]frontmatter.Votes, ps []Keyed) map[string]string {
 	byFirst := map[string][]string{}
 	for i, p := range ps {
 		keys[i] = PassageKey(p.Headings, p.Text)
-		if keys[i] != "" {
-			byFirst[keys[i][:9]] = append(byFirst[keys[i][:9]], keys[i])
+		if first, _, _ := KeyParts(keys[i]); first != "" {
+			byFirst[first] = append(byFirst[first], keys[i])
 		}
 	}
 	out := map[string]string{}
 	for e := range fb {
-		if len(e) != 17 {
+		first, _, _ := KeyParts(e)
+		if first == "" {
 			continue
 		}
-		same := byFirst[e[:9]]
+		same := byFirst[first]
 		if i := KeyOwner(e, same); i >= 0 {
 			out[e] = same[i]
 		}
@@ -154,16 +171,17 @@ func Owners(fb map[string]frontmatter.Votes, ps []Keyed) map[string]string {
 // has an entry of its own tells nothing: the passage edited and marked
 // again since has one, and a twin added since, or never marked, has none.
 func KeyOwner(e string, keys []string) int {
-	if len(e) != 17 || slices.Contains(keys, e) {
+	ef, eh, et := KeyParts(e)
+	if ef == "" || slices.Contains(keys, e) {
 		return -1
 	}
-	for _, alike := range []func(q string) bool{
-		func(q string) bool { return q[:13] == e[:13] },                   // first line and heading path
-		func(q string) bool { return q[:9] == e[:9] && q[13:] == e[13:] }, // first line and text
+	for _, alike := range []func(f, h, t string) bool{
+		func(f, h, _ string) bool { return f == ef && h == eh }, // first line and heading path
+		func(f, _, t string) bool { return f == ef && t == et }, // first line and text
 	} {
 		owner := -1
 		for i, q := range keys {
-			if len(q) != len(e) || !alike(q) {
+			if f, h, t := KeyParts(q); f == "" || !alike(f, h, t) {
 				continue
 			}
 			if owner >= 0 {

@@ -74,3 +74,11 @@ func TestPairs20(t *testing.T) { roundPairs(t, "testdata/pairs20.txt") }
 // TestPairs21 scores lane cur16's third set (testdata/pairs21.txt),
 // written after the lane's form rules to attack them.
 func TestPairs21(t *testing.T) { roundPairs(t, "testdata/pairs21.txt") }
+
+// TestPairs22 scores lane cur17's set (testdata/pairs22.txt), half of it
+// written to attack cur16's form rules.
+func TestPairs22(t *testing.T) { roundPairs(t, "testdata/pairs22.txt") }
+
+// TestPairs23 scores lane cur17's second set (testdata/pairs23.txt),
+// written after the lane's rules to attack them.
+func TestPairs23(t *testing.T) { roundPairs(t, "testdata/pairs23.txt") }

@@ -319,7 +319,36 @@ func rendered(src string) (f form, ok bool) {
 		}
 	}
 	r.form.text = r.out.String()
+	r.form.marks = footnotesNumbered(src, r.form.marks)
 	return r.form, true
+}
+
+// footnotesNumbered returns the footnote markers marks of the passage src
+// ("word|[^label]", [inline.flush]) with each label written as its place
+// among the labels by first use ("[^tax]" as "[^#1]"), when the passage
+// defines every label it uses ("[^tax]: ..." at a line's start): a
+// footnote renamed in its markers and its definition alike is form.
+// Markers swapped, or a definition's text changed, still differ; a label
+// defined elsewhere in the note is kept as written (two notes' "[^1]"
+// and "[^2]" may be one footnote or two).
+func footnotesNumbered(src string, marks []string) []string {
+	if len(marks) == 0 {
+		return marks
+	}
+	number := map[string]string{}
+	out := make([]string, len(marks))
+	for i, m := range marks {
+		at := strings.LastIndex(m, "|[^")
+		label := m[at+1:]
+		if !strings.HasPrefix(src, label+":") && !strings.Contains(src, "\n"+label+":") {
+			return marks
+		}
+		if number[label] == "" {
+			number[label] = "[^#" + strconv.Itoa(len(number)+1) + "]"
+		}
+		out[i] = m[:at+1] + number[label]
+	}
+	return out
 }
 
 // hasDigit reports whether s holds an ASCII digit.
@@ -662,17 +691,41 @@ func longerThanMember(item string) bool {
 // markName matches the opening of a mark [rendered] writes: "\x01li(".
 var markName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\x01[a-z0-9]*\\(") })
 
-// orderSaid reports whether a word of the passage says the order of
-// its bullet lists counts ([orderWords]), read once, for the first
+// orderSaid reports whether a word or a phrase of the passage says the
+// order of its bullet lists and tables counts ([orderWords],
+// [orderPhrases]), read once, for the first
 // bullet list: a passage without one is not split into words.
 func (r *renderer) orderSaid() bool {
 	if r.ordered == 0 {
 		r.ordered = -1
-		if slices.ContainsFunc(tokenize.Words(string(r.source)), func(w string) bool { return orderWords[w] }) {
+		words := tokenize.Words(string(r.source))
+		if slices.ContainsFunc(words, func(w string) bool { return orderWords[w] }) || orderPhrase(words) {
 			r.ordered = 1
 		}
 	}
 	return r.ordered > 0
+}
+
+// orderPhrases are the phrases of words that say a list or table is
+// read or tried in order though no word of them does alone ("try these
+// in turn", "go down this list", "one by one"), as [renderer.orderSaid]
+// reads them.
+var orderPhrases = [][]string{
+	{"in", "turn"}, {"by", "turns"}, {"one", "by", "one"}, {"one", "at", "a", "time"},
+	{"down", "the", "list"}, {"down", "this", "list"}, {"down", "the", "table"}, {"down", "this", "table"},
+	{"round", "robin"}, {"fall", "back"}, {"falls", "back"}, {"falling", "back"},
+}
+
+// orderPhrase reports whether words hold one of [orderPhrases].
+func orderPhrase(words []string) bool {
+	for i := range words {
+		for _, ph := range orderPhrases {
+			if i+len(ph) <= len(words) && slices.Equal(words[i:i+len(ph)], ph) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // code writes a code block: its lines as written, its info string
@@ -827,7 +880,8 @@ var compoundHeads = sync.OnceValue(func() map[string]bool {
 // holding a vowel ("web-gw" is a host's name). Kept as written: a word
 // with a capital past its first letter ("API-GW"), and one that
 // touches a digit, an underscore, "@", "/", a dot or colon before a
-// letter or digit (a number range, an identifier, a host, a path).
+// letter or digit (a number range, an identifier, a host, a path), and
+// a word that names a thing ([named]: "the host web-app").
 func hyphenJoined(p string) string {
 	words := asciiWords(p)
 	var edits []edit
@@ -841,7 +895,7 @@ func hyphenJoined(p string) string {
 		}
 		s, e := words[first][0], words[i][1]
 		w := p[s:e]
-		if !compoundHead(p[s:words[first][1]]) || strings.ToLower(w[1:]) != w[1:] || !standsAlone(p, s, e) {
+		if !compoundHead(p[s:words[first][1]]) || strings.ToLower(w[1:]) != w[1:] || !standsAlone(p, s, e) || named(p, s, e) {
 			continue
 		}
 		if slices.ContainsFunc(words[first+1:i+1], func(l [2]int) bool { return !strings.ContainsAny(strings.ToLower(p[l[0]:l[1]]), "aeiouy") }) {
@@ -1232,6 +1286,18 @@ func ShowLines(a, b string) string {
 	return show(ra) + " / " + show(rb)
 }
 
+// fromLineOne reports whether option, after a fence's language outside
+// braces, numbers its lines from one (mkdocs' pymdownx.highlight);
+// a count from another line ("linenums=\"10\"") says where the code
+// stands in its file and is kept.
+func fromLineOne(option string) bool {
+	switch option {
+	case `linenums="1"`, `linenums='1'`, `linenums=1`:
+		return true
+	}
+	return false
+}
+
 // lineNumberFlags are the attributes of a fence's info string, in
 // braces, that only tell a renderer to number the code's lines
 // (Hugo's linenos, Pandoc's .numberLines, Prism's .line-numbers), lower
@@ -1253,7 +1319,14 @@ var lineNumberFlags = sync.OnceValue(func() map[string]bool {
 // ("hl_lines=", "title=") and a flag outside braces are kept.
 func withoutLineNumbers(info string) string {
 	open := strings.IndexByte(info, '{')
-	if open < 0 || !strings.HasSuffix(info, "}") || strings.Count(info, "{") != 1 {
+	if open < 0 {
+		f := strings.Fields(info)
+		if len(f) == 2 && fromLineOne(strings.ToLower(f[1])) {
+			return f[0] // mkdocs' "sh linenums=\"1\""
+		}
+		return info
+	}
+	if !strings.HasSuffix(info, "}") || strings.Count(info, "{") != 1 {
 		return info
 	}
 	var kept []string

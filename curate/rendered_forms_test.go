@@ -133,3 +133,27 @@ func TestGroupsHoldALinkTitleThatNegates(t *testing.T) {
 		t.Errorf("grouped(%q, %q) = true (%s), want the older copy kept", older, newer, why)
 	}
 }
+
+// TestFootnoteLabelRenamed: a footnote's label renamed in its marker and
+// its definition, both in the passage, is form (pairs19); a label whose
+// definition is elsewhere in the note, two markers swapped, or a
+// definition's text changed still differ.
+func TestFootnoteLabelRenamed(t *testing.T) {
+	tests := []struct {
+		name, a, b string
+		want       bool
+	}{
+		{"renamed", "Kept ten years[^1] in the bucket.\n[^1]: Required by tax law.", "Kept ten years[^tax] in the bucket.\n[^tax]: Required by tax law.", true},
+		{"two renamed", "Kept ten years[^1] and audited[^2].\n[^1]: Tax law.\n[^2]: By the firm.", "Kept ten years[^a] and audited[^b].\n[^a]: Tax law.\n[^b]: By the firm.", true},
+		{"markers swapped", "Kept ten years[^1] and audited[^2].\n[^1]: Tax law.\n[^2]: By the firm.", "Kept ten years[^2] and audited[^1].\n[^1]: Tax law.\n[^2]: By the firm.", false},
+		{"definitions swapped", "Kept ten years[^1] and audited[^2].\n[^1]: Tax law.\n[^2]: By the firm.", "Kept ten years[^1] and audited[^2].\n[^2]: Tax law.\n[^1]: By the firm.", false},
+		{"defined elsewhere", "Kept ten years[^1] in the bucket.", "Kept ten years[^tax] in the bucket.", false},
+		{"one defined elsewhere", "Kept ten years[^1] and audited[^2].\n[^1]: Tax law.", "Kept ten years[^a] and audited[^b].\n[^a]: Tax law.", false},
+		{"text changed", "Kept ten years[^1] in the bucket.\n[^1]: Required by tax law.", "Kept ten years[^tax] in the bucket.\n[^tax]: Required by the auditor.", false},
+	}
+	for _, tt := range tests {
+		if got := OneText(tt.a, tt.b); got != tt.want {
+			t.Errorf("%s: OneText(%q, %q) = %v, want %v", tt.name, tt.a, tt.b, got, tt.want)
+		}
+	}
+}

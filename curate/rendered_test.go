@@ -92,9 +92,9 @@ func TestSameRendered(t *testing.T) {
 		// Spellings of one value or word (lane cur16): "percent", a
 		// currency sign after the number, "version", a title or street
 		// abbreviated, British and American spelling. A superscript
-		// or subscript is no digit (pairs16: "m²" is not "m2").
+		// is no digit (pairs16: "m²" is not "m2").
 		{"The office has 420 m² of space.", "The office has 420 m2 of space.", false},
-		{"It runs on H₂O and CO₂.", "It runs on H2O and CO2.", false},
+		{"It runs on H₂O and CO₂.", "It runs on H2O and CO2.", true}, // a formula's subscripts (cur17, pairs19/22)
 		{"It allows 0.1% of requests.", "It allows 0.1 percent of requests.", true},
 		{"It allows 5% of requests.", "It allows 5 per cent of requests.", true},
 		{"The allowance is €40 a month.", "The allowance is 40 € a month.", true},
@@ -112,7 +112,8 @@ func TestSameRendered(t *testing.T) {
 		{"Conversion rose 3%.", "Conversion rose 3 percentage points.", false},
 		{"The allowance is $40 a month.", "The allowance is €40 a month.", false},
 		{"Pinned to v4.2 until May.", "Pinned to version 4.1 until May.", false},
-		{"The vault is on Mill Dr. near the dock.", "The vault is on Mill Drive near the dock.", false},
+		{"The vault is on Mill Dr. near the dock.", "The vault is on Mill Drive near the dock.", true}, // a street's "Dr." (cur17, pairs22)
+		{"The vault is on Mill Dr. near the dock.", "The vault is on Mill Rd. near the dock.", false},
 		{"Run by Dr. Okafor.", "Run by Prof. Okafor.", false},
 		// pairs21: "Dr." after a street's name, "St." before a town's.
 		{"The gate on Harbour Dr. at nine.", "The gate on Harbour Doctor at nine.", false},

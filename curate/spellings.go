@@ -2,6 +2,7 @@ package curate
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -21,6 +22,7 @@ import (
 // subscript is not read as a digit, even in a unit or a formula ("m²"
 // against "m2", "H₂O" against "H2O": pairs16 labels the first distinct).
 func proseSpellings(p string) string {
+	p = formulaDigits(romanNumbers(p))
 	p = percentWord().ReplaceAllString(p, "$1%")
 	p = currencyAfter().ReplaceAllString(p, "$1$3$2$4")
 	p = versionWord().ReplaceAllString(p, "${1}v$2")
@@ -31,7 +33,7 @@ func proseSpellings(p string) string {
 // Patterns of [proseSpellings].
 var (
 	percentWord = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`([0-9](?:[0-9.,]*[0-9])?) (?:percent|per cent)\b`)
+		return regexp.MustCompile(`([0-9](?:[0-9.,]*[0-9])?)(?: percent\b| per cent\b| %)`)
 	})
 	currencyAfter = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(^|[^0-9.,])([0-9](?:[0-9.,]*[0-9])?) ?([€£¥₹$])([^A-Za-z0-9_{(]|$)`)
@@ -40,7 +42,7 @@ var (
 		return regexp.MustCompile(`(^|[^A-Za-z0-9_.\-])(?:[Vv]ersion |V)([0-9])`)
 	})
 	abbreviated = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?:^|[^A-Za-z0-9_.])(Dr|Prof|Mt|St|Ave|Rd|Blvd)\.(?: |$)`)
+		return regexp.MustCompile(`(?:^|[^A-Za-z0-9_.])(Dr|Prof|Mt|St|Ave|Rd|Blvd)(\.?)(?: |$)`)
 	})
 )
 
@@ -48,33 +50,43 @@ var (
 // writes in full, each with where the name it goes with stands: a
 // title before it ("Dr. Okafor"), a street word after it ("Harbour
 // St.").
-var abbreviations = sync.OnceValue(func() map[string]struct {
-	full   string
-	before bool
-} {
-	return map[string]struct {
-		full   string
-		before bool
-	}{
-		"Dr": {"Doctor", true}, "Prof": {"Professor", true}, "Mt": {"Mount", true},
-		"St": {"Street", false}, "Ave": {"Avenue", false}, "Rd": {"Road", false}, "Blvd": {"Boulevard", false},
+var abbreviations = sync.OnceValue(func() map[string]abbreviation {
+	return map[string]abbreviation{
+		"Dr": {"Doctor", true, "Drive"}, "Prof": {"Professor", true, ""}, "Mt": {"Mount", true, ""},
+		"St": {"Street", false, ""}, "Ave": {"Avenue", false, ""}, "Rd": {"Road", false, ""}, "Blvd": {"Boulevard", false, ""},
 	}
 })
 
+// abbreviation is an entry of [abbreviations]: the word in full, whether
+// the name it goes with stands after it (a title), and the street word
+// a title's abbreviation also stands for after a street's name ("Mill
+// Dr." is "Mill Drive"), if any.
+type abbreviation struct {
+	full   string
+	before bool
+	after  string
+}
+
 // abbreviationsInFull returns p with each abbreviation of
 // [abbreviations] written in full where a capitalised name stands on
-// its side: "Dr. Okafor" is "Doctor Okafor", "14 Harbour St." "14
-// Harbour Street"; "Mill Dr." (Drive) and "St. Gallen" (Saint) are
-// kept.
+// its side: "Dr. Okafor" and "Dr Okafor" are "Doctor Okafor", "14
+// Harbour St." "14 Harbour Street", "Mill Dr. at the gate" "Mill Drive
+// at the gate"; "St. Gallen" (Saint) is kept, and so is a street word
+// without its full stop ("St" may be anything).
 func abbreviationsInFull(p string) string {
 	var edits []edit
 	for _, m := range abbreviated().FindAllStringSubmatchIndex(p, -1) {
-		s, e := m[2], m[3]
-		a := abbreviations()[p[s:e]]
-		if a.before && !capitalised(p[min(e+2, len(p)):]) || !a.before && !capitalisedBefore(p[:s]) {
+		s, e, stop := m[2], m[5], m[5] > m[4]
+		a := abbreviations()[p[s:m[3]]]
+		switch {
+		case a.before && capitalised(p[min(e+1, len(p)):]):
+		case stop && a.after != "" && capitalisedBefore(p[:s]):
+			a.full = a.after // "Mill Dr. at the gate": a street's name, no title's
+		case !a.before && stop && capitalisedBefore(p[:s]):
+		default:
 			continue
 		}
-		edits = append(edits, edit{s, e + 1, a.full}) // the full stop too
+		edits = append(edits, edit{s, e, a.full}) // the full stop too
 	}
 	return spliced(p, edits)
 }
@@ -96,7 +108,7 @@ func capitalisedBefore(s string) bool {
 }
 
 // americanSpellings returns p with each prose word of lower-case ASCII
-// letters ([standsAlone]) that a British spelling rule reads written the
+// letters ([standsAlone]) that names nothing ([named]) and a British spelling rule reads written the
 // American way ([americanSpelling]); a capitalised word may be a name
 // ("Seymour" is not "Seymor").
 func americanSpellings(p string) string {
@@ -106,8 +118,8 @@ func americanSpellings(p string) string {
 		if !standsAlone(p, w[0], w[1]) {
 			continue
 		}
-		if strings.ToLower(word) != word {
-			continue // a name ("Seymour", "Sartre"), or a sentence's first word
+		if strings.ToLower(word) != word || named(p, w[0], w[1]) {
+			continue // a name ("Seymour", "Sartre", "the colour package"), or a sentence's first word
 		}
 		if us := americanSpelling(word); us != word {
 			edits = append(edits, edit{w[0], w[1], us})
@@ -146,7 +158,8 @@ var britishWords = sync.OnceValue(func() map[string]string {
 		"licence": "license", "licences": "licenses", "defence": "defense", "offence": "offense",
 		"offences": "offenses", "pretence": "pretense", "grey": "gray", "programme": "program",
 		"programmes": "programs", "aluminium": "aluminum", "fibre": "fiber", "fibres": "fibers",
-		"calibre": "caliber", "sombre": "somber",
+		"calibre": "caliber", "sombre": "somber", "practise": "practice", "practised": "practiced",
+		"practises": "practices", "practising": "practicing",
 	}
 })
 
@@ -154,7 +167,10 @@ var britishWords = sync.OnceValue(func() map[string]string {
 // American way, each with the fewest letters a word holds before it:
 // enough that no short word of another meaning is read ("four", "hour",
 // "tour" keep "our"; "advise", "raise", "praise" keep "ise"; "rogue",
-// "vogue" keep "ogue"; "timbre" is not "timber").
+// "vogue" keep "ogue"; "timbre" is not "timber"). A double "l" before
+// "ed", "ing" or "er" ("cancelled", "modelling", "traveller") is one, as
+// in American spelling; a word stressed on that syllable ("propelled")
+// is read alike in both texts, and no other word is spelled so.
 var britishSuffixes = sync.OnceValue(func() []struct {
 	uk, us string
 	stem   int
@@ -170,6 +186,7 @@ var britishSuffixes = sync.OnceValue(func() []struct {
 		{"ysing", "yzing", 3}, {"ysed", "yzed", 3}, {"yses", "yzes", 3}, {"yse", "yze", 3},
 		{"ogues", "ogs", 4}, {"ogue", "og", 4},
 		{"tres", "ters", 2}, {"tred", "tered", 2}, {"tre", "ter", 2},
+		{"elled", "eled", 3}, {"elling", "eling", 3}, {"eller", "eler", 3}, {"ellers", "elers", 3},
 	}
 })
 
@@ -186,3 +203,127 @@ func americanSpelling(w string) string {
 	}
 	return w
 }
+
+// kindNouns are the nouns a name stands beside in prose, for [named]:
+// "the host web-app", "the role data-reader", "the branch
+// log-rotation", and the commands a host's name follows ("ssh web-app",
+// "drain web-app"). kindNounsAfter are those a name also stands before
+// ("the colour package", "the web-app host"); a word before "service",
+// "database" or "team" is as often a plain adjective ("a multi-region
+// database").
+var (
+	kindNouns = sync.OnceValue(func() map[string]bool {
+		return setOf(`host hostname server node branch role account bucket queue topic repo repository
+database db schema table column field key flag option package module crate gem library plugin
+service namespace cluster project channel tag label image container pod vm instance domain
+group folder directory command variable setting property parameter binary alias named
+called ssh ping reboot restart drain cordon`)
+	})
+	kindNounsAfter = sync.OnceValue(func() map[string]bool {
+		return setOf(`host hostname server branch role account bucket queue topic repo repository
+column field key flag option package module crate gem library plugin namespace container image
+variable setting property parameter binary alias command box machine vm node instance pod`)
+	})
+)
+
+// named reports whether the word p[s:e] names a thing, whose letters a
+// form rule must keep as written: the word right after one of
+// [kindNouns] (or its plural, after a colon or in quotes: "Host:
+// web-app", "the hosts web-app and db", "the host \"web-app\"") or right
+// before one of [kindNounsAfter], or written against "=" (a key or its
+// value: "colour=never", "--theme=colour", "colour = never").
+func named(p string, s, e int) bool {
+	before, after := strings.TrimRight(p[:s], ` "'“‘`), strings.TrimLeft(p[e:], ` "'”’`)
+	if strings.HasSuffix(before, "=") || strings.HasPrefix(after, "=") {
+		return true
+	}
+	if b := strings.TrimSuffix(before, ":"); len(b) < s {
+		prev := strings.ToLower(b[strings.LastIndexFunc(b, func(r rune) bool { return !unicode.IsLetter(r) })+1:])
+		if kindNouns()[prev] || kindNouns()[strings.TrimSuffix(prev, "s")] {
+			return true
+		}
+	}
+	if len(after) < len(p)-e {
+		if end := strings.IndexFunc(after, func(r rune) bool { return !unicode.IsLetter(r) }); end >= 0 {
+			after = after[:end]
+		}
+		return kindNounsAfter()[strings.ToLower(after)]
+	}
+	return false
+}
+
+// romanHeads are the names of numbered parts that writers number with
+// Roman numerals as often as with digits ("Phase II", "Stage III",
+// "Part IV", "chapter XII"), for [romanNumbers]; an appendix, an annex
+// or a category is as often lettered ("Appendix I" may be the ninth,
+// "Category X" is a letter).
+var romanHeads = sync.OnceValue(func() map[string]bool {
+	return setOf(`phase stage part tier level chapter volume section class grade act book round
+season wave`)
+})
+
+// romanNumeral matches a word of Roman numeral letters, for [romanNumbers].
+var romanNumeral = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b([A-Za-z]+) ([IVX]+)\b`)
+})
+
+// romanNumbers returns p with each Roman numeral from I to XXXIX written
+// as its digits after one of [romanHeads] ("Phase II" is "Phase 2"). "I"
+// alone is read so only after a capitalised head ("after the phase I
+// moved the jobs" holds the pronoun), "X" alone never ("Phase X" is
+// as often a phase not yet numbered), and a numeral a letter, digit or
+// "-" touches is kept.
+func romanNumbers(p string) string {
+	var edits []edit
+	for _, m := range romanNumeral().FindAllStringSubmatchIndex(p, -1) {
+		head, num := p[m[2]:m[3]], p[m[4]:m[5]]
+		if !romanHeads()[strings.ToLower(head)] || num == "I" && !capitalised(head) || num == "X" ||
+			m[5] < len(p) && strings.IndexByte("-_", p[m[5]]) >= 0 {
+			continue
+		}
+		if v := romanValue(num); v > 0 {
+			edits = append(edits, edit{m[4], m[5], strconv.Itoa(v)})
+		}
+	}
+	return spliced(p, edits)
+}
+
+// romanValue returns the value of the Roman numeral s from I to XXXIX
+// written in its usual form, 0 for any other letters ("IIII", "VX").
+func romanValue(s string) int {
+	tens := len(s) - len(strings.TrimLeft(s, "X"))
+	if tens > 3 {
+		return 0
+	}
+	units := map[string]int{"": 0, "I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9}
+	u, ok := units[s[tens:]]
+	if !ok || tens+u == 0 {
+		return 0
+	}
+	return tens*10 + u
+}
+
+// formulaDigits returns p with the subscript digits of each chemical
+// formula written as digits ("CO₂" is "CO2", "H₂SO₄" "H2SO4"): a word of
+// element symbols (a capital and at most one small letter) and subscript
+// digits only. A subscript after a small letter alone ("x₂", an index)
+// and every superscript ("m²", "x²": a power) are kept.
+func formulaDigits(p string) string {
+	if !strings.ContainsAny(p, "₀₁₂₃₄₅₆₇₈₉") {
+		return p
+	}
+	return chemicalFormula().ReplaceAllStringFunc(p, func(f string) string {
+		return subscriptDigits().Replace(f)
+	})
+}
+
+// chemicalFormula matches a chemical formula holding a subscript digit,
+// as a word: no letter or digit on either side.
+var chemicalFormula = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|\b)(?:[A-Z][a-z]?[₀-₉]*)*[A-Z][a-z]?[₀-₉]+(?:[A-Z][a-z]?[₀-₉]*)*(?:$|[^\pL\pN])`)
+})
+
+// subscriptDigits writes the subscript digits as digits.
+var subscriptDigits = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer("₀", "0", "₁", "1", "₂", "2", "₃", "3", "₄", "4", "₅", "5", "₆", "6", "₇", "7", "₈", "8", "₉", "9")
+})

@@ -37,7 +37,10 @@ next afterwards sequence step steps previous above below before after followed f
 last top most least preference preferred chronological chronologically newest oldest
 earliest latest sorted descending ascending primary secondary fallback failover
 former latter preceding following respectively rota rotation rotations roster
-schedule schedules agenda timeline queue leaderboard standings shortlist`)
+schedule schedules agenda timeline queue leaderboard standings shortlist
+until till try tries tried successively sequentially consecutively alternately cascade
+cascading round-robin rotate rotates rotated rotating cycle cycles cycled cycling cyclic
+iterate iterates iterated iterating loop loops looping through`)
 	fillerWords = setOf(`quite rather pretty fairly indeed one`)
 	mannerWords = setOf(`carefully thoroughly clearly really actually truly certainly
 definitely obviously simply quickly promptly properly correctly successfully explicitly

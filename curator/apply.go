@@ -411,8 +411,9 @@ func frontLines(data []byte) string {
 // heldNow returns why the copy d may no longer be dropped for keep, as
 // their notes keepData and dData read now, "" when it may: the listing
 // held pairs whose notes name two subjects (tags, the headings a copy
-// sits under, a front matter field memweave does not read:
-// [curate.Pairs], [curate.FieldsLose]), and another program may have
+// sits under, a front matter field memweave does not read, a status:
+// [curate.Pairs], [curate.FieldsLose], [curate.StandingChanged]), and
+// another program may have
 // written those since without changing the passages the content hashes
 // check. Passages no longer in their notes are for [Notes.holds].
 func (n *Notes) heldNow(keep, d Passage, keepData, dData []byte) string {
@@ -430,6 +431,9 @@ func (n *Notes) heldNow(keep, d Passage, keepData, dData []byte) string {
 	}
 	if lost := curate.FieldsLose(kp, dp, curate.FieldValues(keepData), curate.FieldValues(dData)); len(lost) > 0 {
 		return fmt.Sprintf("the front matter of %s names what that of %s does not (changed since the listing): %s", d.Path, keep.Path, strings.Join(lost, " "))
+	}
+	if f := curate.StandingChanged(keepData, dData); f != "" {
+		return fmt.Sprintf("the front matter of %s and %s says otherwise whether the note holds (changed since the listing): %s", keep.Path, d.Path, f)
 	}
 	return ""
 }

@@ -199,16 +199,18 @@ func (n *Notes) FrontWarnings(groups []DuplicateGroup) []indexer.Warning {
 // the one [curate.Prefer] keeps) loses nothing its note's front matter
 // states, and holds back the others: a field memweave does not read
 // (title, env, project) whose values name a subject the kept note's
-// fields lack ([curate.FieldsLose]). The kept note does not take such
-// fields, so dropping the copy would lose what its fact is about. Only
-// the notes of pairs are read.
+// fields lack ([curate.FieldsLose]), or whose notes' front matter says
+// otherwise whether the note holds ([curate.StandingChanged]: status:
+// obsolete, draft: true). The kept note does not take such fields, so
+// dropping the copy would lose what its fact is about. Only the notes
+// of pairs are read.
 func (n *Notes) heldForFields(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair) (kept []curate.Pair, held []curate.Held) {
-	values := map[string][]string{}
+	values, datas := map[string][]string{}, map[string][]byte{}
 	valuesOf := func(rel string) []string {
 		v, ok := values[rel]
 		if !ok {
 			if data, err := n.read(rel); err == nil {
-				v = curate.FieldValues(data)
+				v, datas[rel] = curate.FieldValues(data), data
 			}
 			values[rel] = v
 		}
@@ -221,6 +223,10 @@ func (n *Notes) heldForFields(ps []curate.Passage, copies []curate.Copy, pairs [
 		}
 		if lost := curate.FieldsLose(ps[k], ps[d], valuesOf(ps[k].File), valuesOf(ps[d].File)); len(lost) > 0 {
 			held = append(held, curate.Held{Pair: p, Reason: "the front matter of " + ps[d].File + " names what that of " + ps[k].File + " does not: " + strings.Join(lost, " ")})
+			continue
+		}
+		if f := curate.StandingChanged(datas[ps[k].File], datas[ps[d].File]); f != "" {
+			held = append(held, curate.Held{Pair: p, Reason: "the front matter of " + ps[k].File + " and " + ps[d].File + " says otherwise whether the note holds: " + f})
 			continue
 		}
 		kept = append(kept, p)

@@ -165,7 +165,8 @@ func (n *Notes) passageFor(data []byte, line int, key string) (chunker.Chunk, er
 			keys = append(keys, curate.PassageKey(c.Headings, c.Text))
 		}
 		if i := curate.KeyOwner(key, keys); i >= 0 {
-			if keys[i][13:] != key[13:] {
+			_, _, searched := curate.KeyParts(key)
+			if _, _, now := curate.KeyParts(keys[i]); now != searched {
 				// The mark judges the text the search showed; this one
 				// was edited since, and may state another fact.
 				return chunker.Chunk{}, fmt.Errorf("passage %s: its text was edited since the search (now at line %d, key %s), so the mark is not given to it; search again: %w", key, chunks[i].StartLine, keys[i], memfile.ErrChanged)

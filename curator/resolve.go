@@ -58,7 +58,9 @@ type ResolveResult struct {
 // ([memfile.EditWith] with opts), takes the workspace's write lock and
 // respects opts.MaxBytes. It waits for a consolidate apply in progress
 // ([memfile.LockApply]). With opts.ExpectHash, drop's file must hold the
-// expected content, or nothing is written. A save another program makes
+// expected content, or nothing is written; the hash is of that file
+// alone, so a kept line in another note is checked by keep.Text only
+// (the CLI refuses --expect-hash there without --keep-text). A save another program makes
 // to drop's file during the edit is kept and the resolution redone on
 // it, unless drop has no Text and the save changed a line at or above
 // the lines drop names by number (they may have moved): then the error

@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -61,6 +64,9 @@ note reads any more, or several do, is refused with nothing written.
 			if err != nil {
 				return err
 			}
+			if expectHash != "" && keepText == "" && noteName(kp) != noteName(dropRef.Path) {
+				return usageErr("resolve --expect-hash is the hash of the --drop file (%s) alone: give --keep-text, the text of the --keep line (%s) as the listing showed it, so that an edit of that note since is seen, or leave --expect-hash out", dropRef.Path, keep)
+			}
 			w, err := a.openWeave(cmd)
 			if err != nil {
 				return err
@@ -85,8 +91,14 @@ note reads any more, or several do, is refused with nothing written.
 	fl.StringVar(&keepText, "keep-text", "", "the text of the --keep line as the listing showed it (`TEXT`): a line moved since is found by it")
 	fl.StringVar(&dropText, "drop-text", "", "the text of the first --drop line as the listing showed it (`TEXT`): lines moved since are found by it; or of every line of the range, one per line: an edit inside it since is then refused")
 	fl.BoolVar(&asJSON, "json", false, "print the result as JSON")
-	fl.StringVar(&expectHash, "expect-hash", "", "refuse unless the --drop file holds the content whose hex SHA-256 is `HASH`; nothing is written on a mismatch")
+	fl.StringVar(&expectHash, "expect-hash", "", "refuse unless the --drop file holds the content whose hex SHA-256 is `HASH`; nothing is written on a mismatch (with --keep in another note, give --keep-text too)")
 	return cmd
+}
+
+// noteName returns the note path p names as the path rules of write
+// read it: cleaned, without the "memory/" prefix it may be given with.
+func noteName(p string) string {
+	return strings.TrimPrefix(path.Clean(filepath.ToSlash(p)), "memory/")
 }
 
 // parseLines reads the flag name's value arg, PATH:LINE or

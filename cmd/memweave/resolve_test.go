@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
@@ -120,5 +121,39 @@ func TestResolveHelpExampleByText(t *testing.T) {
 		"--drop", "memory/2026-03-02.md:5", "--drop-text", "- We run Postgres 15.")
 	if out.code != 0 || !strings.Contains(memweavetest.ReadFile(t, ws, "memory/2026-03-02.md"), "> Superseded") {
 		t.Errorf("resolve as its help shows: exit %d, stderr %q", out.code, out.stderr)
+	}
+}
+
+// TestResolveExpectHashGuardsTheKeptLine: --expect-hash is the hash of the
+// --drop file; with --keep in another file and no --keep-text, an edit
+// to the kept note between the listing and resolve went unseen (a line
+// inserted above the kept one made the marker name the wrong line). The
+// hash is now refused in that form, naming --keep-text, and nothing is
+// written; with --keep-text, or both lines in one file, it works.
+func TestResolveExpectHashGuardsTheKeptLine(t *testing.T) {
+	t.Parallel()
+	ws := memweavetest.Workspace(t, map[string]string{
+		"memory/stack.md": "# Stack\n\nWe run Postgres 16.\n",
+		"memory/db.md":    "# Database\n\nWe run Postgres 15.\n",
+	})
+	h := memfile.Hash([]byte(memweavetest.ReadFile(t, ws, "memory/db.md")))
+	// The editor saves the kept note after the listing: line 3 is now another line.
+	memweavetest.WriteFile(t, ws, "memory/stack.md", "# Stack\n\nWe run Redis 7 for sessions.\nWe run Postgres 16.\n")
+	before := map[string]string{}
+	for _, p := range []string{"memory/stack.md", "memory/db.md"} {
+		before[p] = memweavetest.ReadFile(t, ws, p)
+	}
+	out := runCLI(t, "", nil, "-w", ws, "resolve", "--keep", "memory/stack.md:3", "--drop", "memory/db.md:3", "--expect-hash", h)
+	if out.code != 2 || !strings.Contains(out.stderr, "--keep-text") {
+		t.Errorf("resolve --expect-hash, --keep in another file without --keep-text: exit %d, stdout %q, stderr %q; want exit 2 naming --keep-text", out.code, out.stdout, out.stderr)
+	}
+	for p, want := range before {
+		if got := memweavetest.ReadFile(t, ws, p); got != want {
+			t.Errorf("%s after the refused resolve = %q, want %q", p, got, want)
+		}
+	}
+	out = runCLI(t, "", nil, "-w", ws, "resolve", "--keep", "memory/stack.md:3", "--keep-text", "We run Postgres 16.", "--drop", "memory/db.md:3", "--expect-hash", h)
+	if out.code != 0 || !strings.Contains(memweavetest.ReadFile(t, ws, "memory/db.md"), "> Superseded") {
+		t.Errorf("resolve --expect-hash --keep-text: exit %d, stderr %q; want the marker written", out.code, out.stderr)
 	}
 }
