@@ -238,7 +238,11 @@ func named(p string, s, e int) bool {
 		return true
 	}
 	if b := strings.TrimSuffix(before, ":"); len(b) < s {
-		prev := strings.ToLower(b[strings.LastIndexFunc(b, func(r rune) bool { return !unicode.IsLetter(r) })+1:])
+		if i := strings.LastIndexFunc(b, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
+			_, size := utf8.DecodeRuneInString(b[i:])
+			b = b[i+size:] // past the whole rune: "moved—host"
+		}
+		prev := strings.ToLower(b)
 		if kindNouns()[prev] || kindNouns()[strings.TrimSuffix(prev, "s")] {
 			return true
 		}

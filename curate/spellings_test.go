@@ -29,6 +29,9 @@ func TestSpellingsKeepNames(t *testing.T) {
 		{"Reboot the web-app machine first.", "Reboot the webapp machine first.", false},
 		{"Then ssh web-app and tail the log.", "Then ssh webapp and tail the log.", false},
 		{"Drain web-app before the upgrade.", "Drain webapp before the upgrade.", false},
+		// the kind noun right after a character of more than one byte
+		{"Traffic moved—host web-app serves it now.", "Traffic moved—host webapp serves it now.", false},
+		{"Traffic moved→host web-app serves it now.", "Traffic moved→host webapp serves it now.", false},
 		{"Our web-hook endpoint gets every refund.", "Our webhook endpoint gets every refund.", true},
 		// prose, no name beside it
 		{"Our web-app shows the invoices.", "Our webapp shows the invoices.", true},
