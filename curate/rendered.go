@@ -34,8 +34,10 @@ type form struct {
 	// titles the links' and images' titles, in the text's order.
 	infos, titles []string
 	// marks are the footnote markers ("[^1]") of prose, each as the
-	// word before it and its label.
-	marks []string
+	// word before it and its label, the label numbered by
+	// [footnotesNumbered]; written are the same markers as the text
+	// writes them ("[^tax]"), for what a copy would lose.
+	marks, written []string
 	// levels are the headings' levels, in the text's order (the text
 	// holds each one's rank, [headingRanks]).
 	levels []int
@@ -109,9 +111,10 @@ func (f form) loses(dropped form, keptText string) []string {
 	for _, m := range f.marks {
 		have[m]++
 	}
-	for _, m := range dropped.marks {
+	for i, m := range dropped.marks {
 		if have[m]--; have[m] < 0 {
-			out = append(out, m[strings.LastIndexByte(m, '|')+1:])
+			w := dropped.written[i]
+			out = append(out, w[strings.LastIndexByte(w, '|')+1:])
 		}
 	}
 	for i, t := range dropped.titles {
@@ -319,7 +322,7 @@ func rendered(src string) (f form, ok bool) {
 		}
 	}
 	r.form.text = r.out.String()
-	r.form.marks = footnotesNumbered(src, r.form.marks)
+	r.form.written, r.form.marks = r.form.marks, footnotesNumbered(src, r.form.marks)
 	return r.form, true
 }
 

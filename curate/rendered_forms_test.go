@@ -1,6 +1,9 @@
 package curate
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestRenderedFormsLeftHeld covers the forms cur13 left held (heading
 // depth, a fence's language, a link title, number words, a bullet set's
@@ -155,5 +158,17 @@ func TestFootnoteLabelRenamed(t *testing.T) {
 		if got := OneText(tt.a, tt.b); got != tt.want {
 			t.Errorf("%s: OneText(%q, %q) = %v, want %v", tt.name, tt.a, tt.b, got, tt.want)
 		}
+	}
+}
+
+// TestFootnoteLostByItsLabel: what a copy would lose names the footnote
+// as its text writes it ("[^2]"), not the number the comparison reads
+// it by ("[^#2]", which no note holds).
+func TestFootnoteLostByItsLabel(t *testing.T) {
+	a := "Kept ten years[^1] and audited[^2].\n\n[^1]: Tax law.\n[^2]: By the firm."
+	b := "Kept ten years[^a] and audited.\n\n[^a]: Tax law.\n[^2]: By the firm."
+	f := NewForms([]Passage{{Text: a}, {Text: b}})
+	if got := f.Loses(1, 0); !slices.Equal(got, []string{"[^2]"}) {
+		t.Errorf("Loses(%q, %q) = %q, want [[^2]]", b, a, got)
 	}
 }
