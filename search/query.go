@@ -71,9 +71,33 @@ func (o QueryOptions) planQuery(q string) queryPlan {
 	p := o.plan(toks)
 	qp := queryPlan{keyword: strings.Join(p.fts, " OR "), terms: p.words, cut: p.cut}
 	if o.phraseWeight() > 0 {
-		qp.phrase = o.phrase(toks)
+		qp.phrase = o.phrase(toks, quotedPhrases(q))
 	}
 	return qp
+}
+
+// quotedPhrases returns the phrases q quotes, "on call" in `"on call"
+// rota`: the words between a pair of double quotes (straight or curly),
+// stop words kept, since a quoted phrase asks for its words as written,
+// each compound as its parts; a quote of fewer than two words is none.
+func quotedPhrases(q string) []string {
+	q = strings.NewReplacer("\u201c", `"`, "\u201d", `"`).Replace(tokenize.Normalize(q))
+	pieces := strings.Split(q, `"`)
+	var out []string
+	for i := 1; i+1 < len(pieces); i += 2 { // the odd pieces lie between a pair
+		var words []string
+		for _, t := range queryTokens(pieces[i]) {
+			if t.cjk {
+				words = append(words, cjkBigrams(t.text)...)
+				continue
+			}
+			words = append(words, tokenize.Parts(t.text)...)
+		}
+		if len(words) >= 2 {
+			out = append(out, strings.Join(words, " "))
+		}
+	}
+	return out
 }
 
 // KeywordQuery plans an FTS5 MATCH expression for the free-text query q,
@@ -122,8 +146,9 @@ func KeywordQuery(q string) string {
 }
 
 // PhraseQuery plans the FTS5 MATCH expression of the phrase query of q:
-// each pair of its words that are adjacent once stop words are dropped,
-// as a phrase, "charity cycling" OR "cycling event". A compound token
+// each phrase q quotes, stop words kept ("on call" in `"on call" rota`),
+// then each pair of its words that are adjacent once stop words are
+// dropped, as a phrase, "charity cycling" OR "cycling event". A compound token
 // counts as one word and contributes its parts ("bike-related expenses"
 // gives "bike related expenses"); a CJK run breaks the adjacency. It
 // returns "" when q has fewer than two such words, or only stop words.
@@ -139,13 +164,20 @@ func PhraseQuery(q string) string {
 	return QueryOptions{}.planQuery(q).phrase
 }
 
-// phrase is the phrase query of the tokens of a query (see [PhraseQuery]).
-func (o QueryOptions) phrase(toks []queryToken) string {
+// phrase is the phrase query of the tokens of a query (see [PhraseQuery])
+// after the phrases it quotes.
+func (o QueryOptions) phrase(toks []queryToken, quoted []string) string {
 	var (
 		out  []string
 		seen = make(map[string]bool)
 		prev string // the previous word's parts, "" after a CJK run
 	)
+	for _, p := range quoted {
+		if r := quote(p); !seen[r] && len(out) < MaxQueryTerms {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
 	for _, t := range toks {
 		if len(out) >= MaxQueryTerms {
 			break

@@ -119,6 +119,12 @@ func TestPhraseQuery(t *testing.T) {
 		{"dedupe", "red car red car", `"red car" OR "car red"`},
 		{"cjk breaks adjacency", "redis 缓存 valkey", ""},
 		{"quote neutralised", `foo" bar`, `"foo bar"`},
+		{"quoted phrase keeps stop words", `"on call" rota`, `"on call" OR "call rota"`},
+		{"quoted phrase first", `the "read only" replica`, `"read only" OR "read replica"`},
+		{"quoted compound", `"single sign-on"`, `"single sign on"`},
+		{"curly quotes", "“out of memory”", `"out of memory"`},
+		{"quoted one word", `"zeppelin" lease`, `"zeppelin lease"`},
+		{"unbalanced quote", `"on call`, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
