@@ -356,12 +356,24 @@ const maxJoined = 3
 // "readallbytes", "9 am" as "9am", so an identifier is found however it
 // was typed against the note (docs/search.md, "Identifiers"). A longer
 // query is a sentence, whose words are not one identifier.
+//
+// A number and its unit are also searched the other way they are
+// written, in a query of any length: "5GB" as "5 gb", "3.5GHz" as
+// "3 5 ghz", "5 GB" as "5gb", "3.5 GHz" as "3 5ghz".
 func alternates(toks []queryToken) []string {
 	var out []string
 	join := len(toks) <= maxJoined && !slices.ContainsFunc(toks, func(t queryToken) bool { return !plainWord(t) })
 	for i, t := range toks {
 		if t.humps != "" {
 			out = append(out, t.humps)
+		}
+		if i+1 < len(toks) {
+			if s := unitGlued(t, toks[i+1]); s != "" {
+				out = append(out, s)
+			}
+		}
+		if s := unitApart(t); s != "" {
+			out = append(out, s)
 		}
 		joined := t.text
 		for j := i + 1; join && j < len(toks); j++ {
@@ -370,6 +382,46 @@ func alternates(toks []queryToken) []string {
 		}
 	}
 	return out
+}
+
+// unitApart returns the parts of t, a word ending in a number glued to
+// its unit ("5gb", "3.5ghz"), as a phrase with the two apart, "5 gb",
+// "3 5 ghz"; "" for any other word. A unit is [isUnit]'s, after the
+// digits ("mp3" and "x86" are names, not numbers).
+func unitApart(t queryToken) string {
+	if t.cjk {
+		return ""
+	}
+	parts := tokenize.Parts(t.text)
+	last := parts[len(parts)-1]
+	k := strings.IndexFunc(last, func(r rune) bool { return r < '0' || r > '9' })
+	if k < 1 || !allDigits(parts[:len(parts)-1]) || !isUnit(last[k:]) {
+		return ""
+	}
+	parts[len(parts)-1] = last[:k] + " " + last[k:]
+	return strings.Join(parts, " ")
+}
+
+// unitGlued returns the parts of t, a word ending in digits, with the
+// next word a unit ([isUnit]) glued to them: "5 gb" as "5gb", "3.5 ghz"
+// as "3 5ghz"; "" when t is not a number or next not a unit ("2026
+// status" is a year and a word).
+func unitGlued(t, next queryToken) string {
+	parts := tokenize.Parts(t.text)
+	if t.cjk || next.cjk || !allDigits(parts) || !isUnit(next.text) {
+		return ""
+	}
+	return strings.Join(parts, " ") + next.text
+}
+
+// maxUnitRunes is the longest word [isUnit] takes for a unit.
+const maxUnitRunes = 3
+
+// isUnit reports whether w could be a unit after a number: 1 to
+// maxUnitRunes letters ("gb", "ms", "ghz", "mib").
+func isUnit(w string) bool {
+	n := utf8.RuneCountInString(w)
+	return n >= 1 && n <= maxUnitRunes && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) })
 }
 
 // plainWord reports whether t is a word of letters and digits alone.

@@ -48,6 +48,11 @@ func TestKeywordQuery(t *testing.T) {
 		{"spaced identifier also joined", "camel case", `"camel" OR "case" OR "camelcase"`},
 		{"three words joined", "read all bytes", `"read" OR "bytes" OR "readall" OR "readallbytes" OR "allbytes"`},
 		{"number and unit joined", "9 am", `"9" OR "9am"`},
+		{"number glued to its unit also apart", "5GB", `"5gb" OR "5 gb"`},
+		{"decimal glued to its unit also apart", "3.5GHz", `"3 5ghz" OR "5ghz" OR "3.5g hz" OR "3 5 ghz"`},
+		{"decimal and its unit also glued", "3.5 GHz", `"3 5" OR "ghz" OR "3 5ghz" OR "g hz"`},
+		{"unit glued in a sentence", "the quota is 5 GB per user", `"quota" OR "5" OR "gb" OR "per" OR "user" OR "5gb"`},
+		{"letters then digits stay", "mp3 x86", `"mp3" OR "x86" OR "mp3x86"`},
 		{"camelCase also its parts", "readAllBytes", `"readallbytes" OR "read all bytes"`},
 		{"acronym run is one part", "HTTPServer", `"httpserver" OR "http server"`},
 	}
