@@ -339,7 +339,7 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 	for _, f := range later {
 		f()
 	}
-	for _, alt := range alternates(toks) {
+	for _, alt := range append(alternates(toks), dateAlternates(toks)...) {
 		p.addFTS(alt, false) // not a word: a chunk covers the words it spells
 	}
 	return p.plan

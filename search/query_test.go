@@ -39,7 +39,7 @@ func TestKeywordQuery(t *testing.T) {
 		{"cjk with stop words", "the 猫", `"猫" *`},
 		{"number with separators", "12,344 rows", `"12 344" OR "rows"`},
 		{"number with a decimal point", "12.344", `"12 344"`},
-		{"date", "standup 2026-05-01", `"standup" OR "2026 05 01"`},
+		{"date", "standup 2026-05-01", `"standup" OR "2026 05 01" OR "may 1 2026" OR "1 may 2026"`},
 		{"emoji word", "🚀 launch", "\"\U000FF680\" OR \"launch\""},
 		{"emoji only", "✅", "\"\U000F2705\""},
 		{"skin tone folds", "👍🏽", "\"\U000FF44D\""},
@@ -53,6 +53,8 @@ func TestKeywordQuery(t *testing.T) {
 		{"decimal and its unit also glued", "3.5 GHz", `"3 5" OR "ghz" OR "3 5ghz" OR "g hz"`},
 		{"unit glued in a sentence", "the quota is 5 GB per user", `"quota" OR "5" OR "gb" OR "per" OR "user" OR "5gb"`},
 		{"letters then digits stay", "mp3 x86", `"mp3" OR "x86" OR "mp3x86"`},
+		{"month name and day also in ISO order", "Dec 3", `"dec" OR "3" OR "dec3" OR "12 03"`},
+		{"US date also in ISO order", "12/03/2026", `"12 03 2026" OR "2026 12 03" OR "2026 03 12"`},
 		{"camelCase also its parts", "readAllBytes", `"readallbytes" OR "read all bytes"`},
 		{"acronym run is one part", "HTTPServer", `"httpserver" OR "http server"`},
 	}
