@@ -63,13 +63,24 @@ type queryPlan struct {
 	terms           []string
 	// cut is the first query word the term cap left out, "" if none.
 	cut string
+	// highlight are the terms and the words of the other spellings the
+	// keyword query searched (see [alternates]), for [Snippet]: a chunk
+	// found by "kubernetes" for "k8s" shows where it says so.
+	highlight []string
 }
 
 // planQuery plans q under o for one search.
 func (o QueryOptions) planQuery(q string) queryPlan {
 	toks := queryTokens(q)
 	p := o.plan(toks)
-	qp := queryPlan{keyword: strings.Join(p.fts, " OR "), terms: p.words, cut: p.cut}
+	qp := queryPlan{keyword: strings.Join(p.fts, " OR "), terms: p.words, cut: p.cut, highlight: p.words}
+	for _, alt := range p.alts {
+		for _, w := range strings.Fields(alt) {
+			if !slices.Contains(qp.highlight, w) {
+				qp.highlight = append(slices.Clip(qp.highlight), w)
+			}
+		}
+	}
 	if o.phraseWeight() > 0 {
 		qp.phrase = o.phrase(toks, quotedPhrases(q))
 	}
@@ -219,6 +230,7 @@ type plan struct {
 	fts   []string // rendered FTS5 terms, in priority order
 	words []string // highlight words
 	cut   string   // the first query word left out by the cap
+	alts  []string // the other spellings searched, after every term
 }
 
 // planner accumulates terms with deduplication and the term cap.
@@ -339,8 +351,13 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 	for _, f := range later {
 		f()
 	}
-	for _, alt := range append(alternates(toks), dateAlternates(toks)...) {
+	alts := append(alternates(toks), dateAlternates(toks)...)
+	for _, alt := range append(alts, numeronymAlternates(toks)...) {
+		n := len(p.fts)
 		p.addFTS(alt, false) // not a word: a chunk covers the words it spells
+		if len(p.fts) > n {
+			p.alts = append(p.alts, alt)
+		}
 	}
 	return p.plan
 }

@@ -29,7 +29,7 @@ func TestKeywordQuery(t *testing.T) {
 		{"contraction is a stop word", "don't know", `"know"`},
 		{"cjk run", "用什么缓存", `"用什 什么 么缓 缓存" OR "用什" OR "什么" OR "么缓" OR "缓存"`},
 		{"cjk pair", "Valkey 缓存", `"valkey" OR "缓存"`},
-		{"mixed scripts", "Kubernetes集群", `"kubernetes" OR "集群"`},
+		{"mixed scripts", "Kubernetes集群", `"kubernetes" OR "集群" OR "k8s"`},
 		{"version before cjk", "2.0版本", `"2 0" OR "版本"`},
 		{"katakana with prolonged mark", "ミーティング", `"ミー ーテ ティ ィン ング" OR "ミー" OR "ーテ" OR "ティ" OR "ィン" OR "ング"`},
 		{"thai marks stay with their consonant", "ที่ประชุม", `"ที่ป ปร ระ ะชุ ชุม" OR "ที่ป" OR "ปร" OR "ระ" OR "ะชุ" OR "ชุม"`},
@@ -55,6 +55,8 @@ func TestKeywordQuery(t *testing.T) {
 		{"letters then digits stay", "mp3 x86", `"mp3" OR "x86" OR "mp3x86"`},
 		{"month name and day also in ISO order", "Dec 3", `"dec" OR "3" OR "dec3" OR "12 03"`},
 		{"US date also in ISO order", "12/03/2026", `"12 03 2026" OR "2026 12 03" OR "2026 03 12"`},
+		{"numeronym also its word", "k8s upgrade", `"k8s" OR "upgrade" OR "k8supgrade" OR "kubernetes"`},
+		{"word also its numeronym", "Internationalization", `"internationalization" OR "i18n"`},
 		{"camelCase also its parts", "readAllBytes", `"readallbytes" OR "read all bytes"`},
 		{"acronym run is one part", "HTTPServer", `"httpserver" OR "http server"`},
 	}
