@@ -85,17 +85,6 @@ var typedOpen = map[string]string{
 	// kebab, spaced) and rightly rank above the joined "camelCase".
 	"camel case keyword": "three notes hold both words apart and rank first; camelCase ranks 4th",
 	"camel case hybrid":  "three notes hold both words apart and rank first; camelCase ranks 4th",
-	// A numeronym names a word by its letter count: it needs the index's
-	// vocabulary (k8s to the 10-letter k...s words), not a query rewrite.
-	"k8s keyword":        "numeronym expansion needs the vocabulary",
-	"k8s hybrid":         "numeronym expansion needs the vocabulary",
-	"kubernetes keyword": "numeronym expansion needs the vocabulary",
-	"kubernetes hybrid":  "numeronym expansion needs the vocabulary",
-	"i18n keyword":       "numeronym expansion needs the vocabulary",
-	"i18n hybrid":        "numeronym expansion needs the vocabulary",
-	// 12/6/2026 is 6 December in the US and 12 June elsewhere.
-	"12/6/2026 keyword": "a US date is ambiguous with a European one",
-	"12/6/2026 hybrid":  "a US date is ambiguous with a European one",
 	// As text:sidecar in hostile.txt.
 	"path:ingress hybrid": "a compound word's part alone, under min_score",
 }

@@ -46,6 +46,13 @@ const (
 	// the coverage: small enough to keep its rank among other chunks, and
 	// large enough that a chunk holding the words as written ranks first.
 	AccentCost = 0.1
+	// MinIDFChunks is the fewest chunks whose document frequencies the
+	// keyword score trusts as they are: in a smaller index a word held by
+	// one note of two is as rare as a word can be there, yet FTS5's IDF is
+	// zero for a word in half the chunks or more, and a word in no chunk
+	// weighs several times one in a single chunk. There the weights are
+	// taken as if the index had MinIDFChunks chunks (see [NewTermWeights]).
+	MinIDFChunks = 10
 )
 
 // TermWeights is what the index says about the words of one query: each
@@ -63,22 +70,64 @@ type TermWeights struct {
 	// term once, at the average length, that is the sum of FTS5's own
 	// inverse document frequencies (floored at 1e-6 as FTS5 does).
 	Ideal float64
+	// idf is each term's FTS5 inverse document frequency (floored at
+	// 1e-6), set for an index of fewer than [MinIDFChunks] chunks only,
+	// whose keyword score reads a chunk's bm25() against the terms it
+	// holds (see [TermWeights.smallRel]).
+	idf []float64
 }
 
 // NewTermWeights computes the weights of terms in an index of n chunks
 // where term i is found in counts[i] chunks.
+//
+// In an index of fewer than [MinIDFChunks] chunks the coverage weights
+// are those of an index of MinIDFChunks chunks, and the keyword score
+// reads a chunk's bm25() against what the terms it holds could reach
+// (see [TermWeights.smallRel]): a word held by one of two notes then
+// weighs as a rare word, and a chunk holding one word of a two-word query
+// scores in a 2-note workspace as in a 1,000-chunk one.
 func NewTermWeights(terms []string, counts []int, n int) TermWeights {
 	w := TermWeights{Terms: terms, Cov: make([]float64, len(terms))}
 	N := float64(max(n, 1))
+	covN := max(N, MinIDFChunks)
+	if n < MinIDFChunks {
+		w.idf = make([]float64, len(terms))
+	}
 	for i, c := range counts {
 		if i >= len(terms) || !searchable(terms[i]) {
 			continue
 		}
 		df := float64(max(c, 0))
-		w.Cov[i] = math.Log(1 + (N-df+0.5)/(df+0.5))
-		w.Ideal += max(math.Log((N-df+0.5)/(df+0.5)), 1e-6)
+		w.Cov[i] = math.Log(1 + (covN-df+0.5)/(df+0.5))
+		idf := max(math.Log((N-df+0.5)/(df+0.5)), 1e-6)
+		w.Ideal += idf
+		if w.idf != nil {
+			w.idf[i] = idf
+		}
 	}
 	return w
+}
+
+// smallRel is, in an index of fewer than [MinIDFChunks] chunks, the
+// chunk's bm25() relative to an ideal chunk's: its bm25() over that of an
+// ideal chunk holding the terms it holds (how strongly it holds them,
+// which FTS5's IDF, near zero for a word in half of a tiny index's
+// chunks, cancels out of), times the coverage share of those terms. It
+// returns false in a larger index, or when the chunk holds no term.
+func (w TermWeights) smallRel(raw float64, held []bool, cov, total float64) (float64, bool) {
+	if w.idf == nil || !(total > 0) {
+		return 0, false
+	}
+	ideal := 0.0
+	for i, h := range held {
+		if h && i < len(w.idf) {
+			ideal += w.idf[i]
+		}
+	}
+	if !(ideal > 0) || !(-raw > 0) {
+		return 0, false
+	}
+	return -raw / ideal * cov / total, true
 }
 
 // KeywordScore is the calibrated keyword score, in [0,1], of a chunk with
@@ -178,6 +227,9 @@ func (w TermWeights) keywordScore(text string, raw float64, cv *cover) (score fl
 			whole = false
 		}
 	}
+	if rel, ok := w.smallRel(raw, held, cov, total); ok {
+		score = max(score, rel/(rel+RelHalf))
+	}
 	return min(max(score, CoverageShare*cov/total, 0), 1), whole
 }
 
@@ -199,7 +251,7 @@ func (w TermWeights) bm25Score(raw float64) (score, total float64, done bool) {
 		return 1, total, true
 	}
 	score = rel / (rel + RelHalf)
-	if score >= CoverageShare {
+	if score >= CoverageShare && w.idf == nil {
 		return min(score, 1), total, true // the coverage floor cannot exceed it
 	}
 	return score, total, false

@@ -259,3 +259,22 @@ func TestRunsHeldBy(t *testing.T) {
 		}
 	}
 }
+
+// TestKeywordScoreHalfQueryAtEverySize checks that a chunk holding one
+// word of a two-word query, the other in no chunk ("dentist appointment"
+// against "Dentist on Tuesday at 9"), scores alike from a 1-note
+// workspace to a 100,000-chunk one, high enough that hybrid search
+// (0.9 of it) passes the default threshold 0.35. FTS5's IDF is zero for a
+// word in half the chunks or more, so in a workspace of 1 to 3 notes its
+// bm25() alone said nothing.
+func TestKeywordScoreHalfQueryAtEverySize(t *testing.T) {
+	terms := []string{"dentist", "appointment"}
+	ref := NewTermWeights(terms, []int{1, 0}, 1000).KeywordScore("Dentist on Tuesday at 9", fts5BM25([]int{1}, 1000, 1))
+	for _, n := range []int{1, 2, 3, 5, 10, 48, 1000, 100000} {
+		w := NewTermWeights(terms, []int{1, 0}, n)
+		got := w.KeywordScore("Dentist on Tuesday at 9", fts5BM25([]int{1}, n, 1))
+		if got < 0.39 || math.Abs(got-ref) > 0.1 {
+			t.Errorf("KeywordScore(1 of 2 words, in 1 of %d chunks) = %.4g, want >= 0.39 and within 0.1 of 1,000 chunks' %.4g", n, got, ref)
+		}
+	}
+}

@@ -98,7 +98,9 @@ type Retrieved struct {
 	// embedding failure wrapping the embedder's error (or [ErrProbes]).
 	Warnings []error
 	// Terms are the words the keyword side searched for ([QueryTerms]
-	// under the fusion's [QueryOptions]), for [Snippet]: the query is
+	// under the fusion's [QueryOptions]) and the words of the other
+	// spellings it searched (an identifier's parts, a number's unit, a
+	// date, a numeronym: see [KeywordQuery]), for [Snippet]: the query is
 	// planned once per retrieval.
 	Terms []string
 }
@@ -114,7 +116,7 @@ type Retrieved struct {
 // [Background.VectorScore]), fuses, and attaches each chunk's location and text.
 func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) {
 	qp := h.Fusion.Query.planQuery(req.Query)
-	out := &Retrieved{Mode: cmp.Or(req.Mode, ModeHybrid), Terms: qp.terms}
+	out := &Retrieved{Mode: cmp.Or(req.Mode, ModeHybrid), Terms: qp.highlight}
 	if req.Filter.Paths != nil && len(req.Filter.Paths) == 0 {
 		return out, nil // the filter allows no file
 	}

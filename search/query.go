@@ -63,17 +63,52 @@ type queryPlan struct {
 	terms           []string
 	// cut is the first query word the term cap left out, "" if none.
 	cut string
+	// highlight are the terms and the words of the other spellings the
+	// keyword query searched (see [alternates]), for [Snippet]: a chunk
+	// found by "kubernetes" for "k8s" shows where it says so.
+	highlight []string
 }
 
 // planQuery plans q under o for one search.
 func (o QueryOptions) planQuery(q string) queryPlan {
 	toks := queryTokens(q)
 	p := o.plan(toks)
-	qp := queryPlan{keyword: strings.Join(p.fts, " OR "), terms: p.words, cut: p.cut}
+	qp := queryPlan{keyword: strings.Join(p.fts, " OR "), terms: p.words, cut: p.cut, highlight: p.words}
+	for _, alt := range p.alts {
+		for _, w := range strings.Fields(alt) {
+			if !slices.Contains(qp.highlight, w) {
+				qp.highlight = append(slices.Clip(qp.highlight), w)
+			}
+		}
+	}
 	if o.phraseWeight() > 0 {
-		qp.phrase = o.phrase(toks)
+		qp.phrase = o.phrase(toks, quotedPhrases(q))
 	}
 	return qp
+}
+
+// quotedPhrases returns the phrases q quotes, "on call" in `"on call"
+// rota`: the words between a pair of double quotes (straight or curly),
+// stop words kept, since a quoted phrase asks for its words as written,
+// each compound as its parts; a quote of fewer than two words is none.
+func quotedPhrases(q string) []string {
+	q = strings.NewReplacer("\u201c", `"`, "\u201d", `"`).Replace(tokenize.Normalize(q))
+	pieces := strings.Split(q, `"`)
+	var out []string
+	for i := 1; i+1 < len(pieces); i += 2 { // the odd pieces lie between a pair
+		var words []string
+		for _, t := range queryTokens(pieces[i]) {
+			if t.cjk {
+				words = append(words, cjkBigrams(t.text)...)
+				continue
+			}
+			words = append(words, tokenize.Parts(t.text)...)
+		}
+		if len(words) >= 2 {
+			out = append(out, strings.Join(words, " "))
+		}
+	}
+	return out
 }
 
 // KeywordQuery plans an FTS5 MATCH expression for the free-text query q,
@@ -122,8 +157,9 @@ func KeywordQuery(q string) string {
 }
 
 // PhraseQuery plans the FTS5 MATCH expression of the phrase query of q:
-// each pair of its words that are adjacent once stop words are dropped,
-// as a phrase, "charity cycling" OR "cycling event". A compound token
+// each phrase q quotes, stop words kept ("on call" in `"on call" rota`),
+// then each pair of its words that are adjacent once stop words are
+// dropped, as a phrase, "charity cycling" OR "cycling event". A compound token
 // counts as one word and contributes its parts ("bike-related expenses"
 // gives "bike related expenses"); a CJK run breaks the adjacency. It
 // returns "" when q has fewer than two such words, or only stop words.
@@ -139,13 +175,20 @@ func PhraseQuery(q string) string {
 	return QueryOptions{}.planQuery(q).phrase
 }
 
-// phrase is the phrase query of the tokens of a query (see [PhraseQuery]).
-func (o QueryOptions) phrase(toks []queryToken) string {
+// phrase is the phrase query of the tokens of a query (see [PhraseQuery])
+// after the phrases it quotes.
+func (o QueryOptions) phrase(toks []queryToken, quoted []string) string {
 	var (
 		out  []string
 		seen = make(map[string]bool)
 		prev string // the previous word's parts, "" after a CJK run
 	)
+	for _, p := range quoted {
+		if r := quote(p); !seen[r] && len(out) < MaxQueryTerms {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
 	for _, t := range toks {
 		if len(out) >= MaxQueryTerms {
 			break
@@ -187,6 +230,7 @@ type plan struct {
 	fts   []string // rendered FTS5 terms, in priority order
 	words []string // highlight words
 	cut   string   // the first query word left out by the cap
+	alts  []string // the other spellings searched, after every term
 }
 
 // planner accumulates terms with deduplication and the term cap.
@@ -307,8 +351,13 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 	for _, f := range later {
 		f()
 	}
-	for _, alt := range alternates(toks) {
+	alts := append(alternates(toks), dateAlternates(toks)...)
+	for _, alt := range append(alts, numeronymAlternates(toks)...) {
+		n := len(p.fts)
 		p.addFTS(alt, false) // not a word: a chunk covers the words it spells
+		if len(p.fts) > n {
+			p.alts = append(p.alts, alt)
+		}
 	}
 	return p.plan
 }
@@ -324,12 +373,24 @@ const maxJoined = 3
 // "readallbytes", "9 am" as "9am", so an identifier is found however it
 // was typed against the note (docs/search.md, "Identifiers"). A longer
 // query is a sentence, whose words are not one identifier.
+//
+// A number and its unit are also searched the other way they are
+// written, in a query of any length: "5GB" as "5 gb", "3.5GHz" as
+// "3 5 ghz", "5 GB" as "5gb", "3.5 GHz" as "3 5ghz".
 func alternates(toks []queryToken) []string {
 	var out []string
 	join := len(toks) <= maxJoined && !slices.ContainsFunc(toks, func(t queryToken) bool { return !plainWord(t) })
 	for i, t := range toks {
 		if t.humps != "" {
 			out = append(out, t.humps)
+		}
+		if i+1 < len(toks) {
+			if s := unitGlued(t, toks[i+1]); s != "" {
+				out = append(out, s)
+			}
+		}
+		if s := unitApart(t); s != "" {
+			out = append(out, s)
 		}
 		joined := t.text
 		for j := i + 1; join && j < len(toks); j++ {
@@ -338,6 +399,46 @@ func alternates(toks []queryToken) []string {
 		}
 	}
 	return out
+}
+
+// unitApart returns the parts of t, a word ending in a number glued to
+// its unit ("5gb", "3.5ghz"), as a phrase with the two apart, "5 gb",
+// "3 5 ghz"; "" for any other word. A unit is [isUnit]'s, after the
+// digits ("mp3" and "x86" are names, not numbers).
+func unitApart(t queryToken) string {
+	if t.cjk {
+		return ""
+	}
+	parts := tokenize.Parts(t.text)
+	last := parts[len(parts)-1]
+	k := strings.IndexFunc(last, func(r rune) bool { return r < '0' || r > '9' })
+	if k < 1 || !allDigits(parts[:len(parts)-1]) || !isUnit(last[k:]) {
+		return ""
+	}
+	parts[len(parts)-1] = last[:k] + " " + last[k:]
+	return strings.Join(parts, " ")
+}
+
+// unitGlued returns the parts of t, a word ending in digits, with the
+// next word a unit ([isUnit]) glued to them: "5 gb" as "5gb", "3.5 ghz"
+// as "3 5ghz"; "" when t is not a number or next not a unit ("2026
+// status" is a year and a word).
+func unitGlued(t, next queryToken) string {
+	parts := tokenize.Parts(t.text)
+	if t.cjk || next.cjk || !allDigits(parts) || !isUnit(next.text) {
+		return ""
+	}
+	return strings.Join(parts, " ") + next.text
+}
+
+// maxUnitRunes is the longest word [isUnit] takes for a unit.
+const maxUnitRunes = 3
+
+// isUnit reports whether w could be a unit after a number: 1 to
+// maxUnitRunes letters ("gb", "ms", "ghz", "mib").
+func isUnit(w string) bool {
+	n := utf8.RuneCountInString(w)
+	return n >= 1 && n <= maxUnitRunes && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) })
 }
 
 // plainWord reports whether t is a word of letters and digits alone.
