@@ -37,12 +37,7 @@ func hugeHeap() { adviseHuge() }
 // [lo, hi), empty when it advised nothing.
 func adviseHuge() (lo, hi uintptr) {
 	block := make([]byte, heapBlockBytes)
-	start := uintptr(unsafe.Pointer(unsafe.SliceData(block)))
-	// The heap grew by whole chunks from the first chunk boundary at or
-	// past start (the block may begin in free memory at the end of the
-	// mapping before), by as many as the block needs.
-	lo = alignUp(start, hugePageBytes)
-	hi = alignUp(start, heapChunkBytes) + alignUp(heapBlockBytes, heapChunkBytes)
+	lo, hi = hugeRange(uintptr(unsafe.Pointer(unsafe.SliceData(block))))
 	if lo >= hi {
 		return 0, 0
 	}
@@ -50,6 +45,16 @@ func adviseHuge() (lo, hi uintptr) {
 	// one) makes madvise fail with ENOMEM after advising the rest.
 	unix.Syscall(unix.SYS_MADVISE, lo, hi-lo, unix.MADV_HUGEPAGE)
 	return lo, hi
+}
+
+// hugeRange returns the range [lo, hi) adviseHuge advises for a block
+// of heapBlockBytes allocated at start: from the first huge page
+// boundary at or past start to the end of the heap's growth. The heap
+// grew by whole chunks from the first chunk boundary at or past start
+// (the block may begin in free memory at the end of the mapping before),
+// by as many as the block needs.
+func hugeRange(start uintptr) (lo, hi uintptr) {
+	return alignUp(start, hugePageBytes), alignUp(start, heapChunkBytes) + alignUp(heapBlockBytes, heapChunkBytes)
 }
 
 // alignUp rounds p up to a multiple of align, a power of two.

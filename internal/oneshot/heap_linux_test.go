@@ -36,12 +36,25 @@ func TestStartAdvisesTheNextSpans(t *testing.T) {
 	}
 }
 
-// TestAdviseHugeRange: the advised range starts on a huge page and holds
-// at least one.
-func TestAdviseHugeRange(t *testing.T) {
-	lo, hi := adviseHuge()
-	if lo%hugePageBytes != 0 || hi < lo+hugePageBytes {
-		t.Errorf("adviseHuge() = [%#x, %#x), want a range of at least one huge page from a huge page boundary", lo, hi)
+// TestHugeRange: the advised range runs from the first huge page in
+// the block to the end of the heap's growth, the chunk boundary at or
+// past the block's start plus the two chunks a block just over one
+// chunk takes; a block that began in free memory before the growth
+// (1 MiB before a chunk boundary) still has the whole growth advised.
+func TestHugeRange(t *testing.T) {
+	const chunk = uintptr(0xc000400000) // a chunk boundary of the heap
+	tests := []struct {
+		name          string
+		start, lo, hi uintptr
+	}{
+		{"at a chunk boundary", chunk, chunk, chunk + 2*heapChunkBytes},
+		{"in free memory before the growth", chunk - 1<<20, chunk, chunk + 2*heapChunkBytes},
+		{"a page past a chunk boundary", chunk + 8<<10, chunk + hugePageBytes, chunk + 3*heapChunkBytes},
+	}
+	for _, tt := range tests {
+		if lo, hi := hugeRange(tt.start); lo != tt.lo || hi != tt.hi {
+			t.Errorf("%s: hugeRange(%#x) = [%#x, %#x), want [%#x, %#x)", tt.name, tt.start, lo, hi, tt.lo, tt.hi)
+		}
 	}
 }
 
