@@ -48,6 +48,11 @@ type Options struct {
 	// entered, when set (by tests), is called by [Serve]'s connection
 	// when an answer enters Write, with the tool calls still running.
 	entered func(tools int)
+	// roomWait, when set (by tests), is called by [Serve]'s connection
+	// each time a memory_get or memory_pack call read waits for room for
+	// its answer, with the calls of those tools handed to the server
+	// whose answers have not entered Write.
+	roomWait func(reserved int)
 	// largeRunning, when set (by tests), is called as a call of the
 	// tools [MaxLargeAnswers] bounds starts, with the number running,
 	// and with 0 as one finds every turn taken and waits.
@@ -168,6 +173,7 @@ func Serve(ctx context.Context, w *memweave.Weave, in io.Reader, out io.Writer, 
 	t := &Transport{In: in, Out: out, MaxFrameBytes: o.MaxFrameBytes, ShutdownGrace: o.ShutdownGrace, Logger: o.Logger}
 	c := t.connect()
 	c.entered = o.entered
+	c.roomWait = o.roomWait
 	// The session outlives ctx: its cancellation drains the connection.
 	ss, err := srv.Connect(context.WithoutCancel(ctx), connected{c}, nil)
 	if err != nil {

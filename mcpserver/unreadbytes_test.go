@@ -74,6 +74,8 @@ type unreadSession struct {
 	served <-chan error
 	// running and entered are [mcpserver.WithEntered]'s counts.
 	running, entered *atomic.Int64
+	// roomIdle is [mcpserver.WithRoomWait]'s flag.
+	roomIdle *atomic.Bool
 	// heap is the heap in use before the session started, collected.
 	heap uint64
 }
@@ -87,8 +89,9 @@ func serveUnread(t *testing.T, size int) *unreadSession {
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	opts, running, entered := mcpserver.WithEntered(nil)
+	opts, idle := mcpserver.WithRoomWait(opts)
 	inW, outR, served := servePiped(t, w, opts, true)
-	return &unreadSession{in: inW, out: outR, served: served, running: running, entered: entered, heap: before.HeapAlloc}
+	return &unreadSession{in: inW, out: outR, served: served, running: running, entered: entered, roomIdle: idle, heap: before.HeapAlloc}
 }
 
 // held returns the heap in use now, after gcs collections, less what
