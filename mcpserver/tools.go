@@ -303,7 +303,7 @@ type writeInput struct {
 type writeOutput struct {
 	Path   string `json:"path" jsonschema:"workspace-relative path written"`
 	Bytes  int    `json:"bytes"`
-	Chunks int    `json:"chunks" jsonschema:"chunks indexed"`
+	Chunks int    `json:"chunks" jsonschema:"chunks the note has in the index once the call returns (whether this call or a watcher indexed them); 0 when it is not searchable (see warnings)"`
 	// Warnings say why the note, stored, is not searchable as written
 	// (not text, git conflict markers, front matter over its budget), and
 	// what lock the call waited for, if it waited long.
@@ -336,7 +336,7 @@ func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, 
 	if err != nil {
 		return nil, out, pathError("memory_write", in.Path, err)
 	}
-	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.ChunksCreated, Warnings: t.warnings(res.Warnings)}, nil
+	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.NoteChunks, Warnings: t.warnings(res.Warnings)}, nil
 }
 
 // appendInput is the input of memory_append.
