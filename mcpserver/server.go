@@ -362,14 +362,14 @@ func (l *lockWaitList) warnings() []string {
 // [workspace.LockNoticeDelay]: the outputs of the tools that write.
 type waitReporter interface{ addWaits(warnings []string) }
 
-func (o *writeOutput) addWaits(ws []string)    { o.Warnings = append(ws, o.Warnings...) }
-func (o *deleteOutput) addWaits(ws []string)   { o.Warnings = append(ws, o.Warnings...) }
+func (o *WriteResult) addWaits(ws []string)    { o.Warnings = append(ws, o.Warnings...) }
+func (o *DeleteResult) addWaits(ws []string)   { o.Warnings = append(ws, o.Warnings...) }
 func (o *feedbackOutput) addWaits(ws []string) { o.Warnings = append(ws, o.Warnings...) }
 func (o *resolveOutput) addWaits(ws []string)  { o.Warnings = append(ws, o.Warnings...) }
 
 // addWaits also sets Warning, the warnings joined, for clients of
 // earlier versions.
-func (o *appendOutput) addWaits(ws []string) {
+func (o *AppendResult) addWaits(ws []string) {
 	o.Warnings = append(ws, o.Warnings...)
 	o.Warning = strings.Join(o.Warnings, "; ")
 }

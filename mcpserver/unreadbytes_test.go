@@ -31,10 +31,11 @@ func TestUnreadAnswersHoldLittleMemory(t *testing.T) {
 	const n = 100
 	sent, done := writeGetCalls(s.in, n, "big.md")
 	// Wait until the server holds what it will hold: no tool call is
-	// running (each answer waits in Write) and it reads no more (the
-	// count of lines sent holds still for 300 ms).
+	// running (each answer waits in Write, or the next call waits for
+	// room for its answer) and it reads no more (the count of lines
+	// sent holds still for 300 ms).
 	last, still := int64(-1), time.Now()
-	for s.running.Load() != 0 || time.Since(still) < 300*time.Millisecond {
+	for s.running.Load() != 0 && !s.roomIdle.Load() || time.Since(still) < 300*time.Millisecond {
 		select {
 		case <-done:
 		case <-time.After(10 * time.Millisecond):
