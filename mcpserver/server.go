@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"os"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -105,6 +106,7 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: o.Name, Title: "memweave memory", Version: o.Version},
 		&mcp.ServerOptions{Instructions: o.Instructions, Logger: o.Logger})
 	t := &tools{w: w, log: o.Logger, inputs: map[string]*jsonschema.Schema{}, large: make(chan struct{}, MaxLargeAnswers), largeRunning: o.largeRunning}
+	t.root, _ = os.Stat(w.Config().Workspace)
 	t.register(srv)
 	srv.AddReceivingMiddleware(t.checkArgs, t.boundLarge)
 	return srv
@@ -280,6 +282,29 @@ type tools struct {
 	// largeNow counts the calls of [largeAnswers] running, for
 	// largeRunning.
 	largeNow atomic.Int64
+	// root is the workspace's folder as it was when the server started
+	// (nil when it could not be read then).
+	root os.FileInfo
+}
+
+// workspaceGone returns the error of a tool call made once the folder
+// the server serves is gone from its path (renamed, moved or deleted),
+// or another stands there, and nil while it is the one it started with.
+// The server's open index and watcher follow the folder it started
+// with; the library's errors then read as "not found" or "no such file"
+// and a search finds nothing, which an agent takes for its answer.
+func (t *tools) workspaceGone() error {
+	dir := t.w.Config().Workspace
+	fi, err := os.Stat(dir)
+	switch {
+	case err == nil && (t.root == nil || os.SameFile(fi, t.root)):
+		return nil
+	case err == nil:
+		return fmt.Errorf("the workspace %s this server started on is gone: another folder stands at its path now; nothing was read or written: restart the server to serve that folder (memweave -w %s mcp)", dir, dir)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("the workspace %s is gone since this server started (renamed, moved or deleted): nothing was read or written; restart the server on its new path (memweave -w NEWPATH mcp), or move it back", dir)
+	}
+	return nil // unreadable: the tool's own error says so
 }
 
 // handler adapts fn, which returns a tool's output or an error, to the
@@ -301,7 +326,9 @@ func handler[In, Out any](t *tools, name string, fn func(context.Context, In) (*
 			t.log.Warn("tool call waiting for a lock", "tool", name, "lock", w.Path, "pid", w.PID)
 			waits.add(w)
 		})
-		res, out, err = fn(ctx, in)
+		if err = t.workspaceGone(); err == nil {
+			res, out, err = fn(ctx, in)
+		}
 		if err != nil {
 			var zero Out
 			msg := toolMessage(name, in, err, t.clean(err.Error()))

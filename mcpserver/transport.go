@@ -48,10 +48,12 @@ const maxKeptAnswerBytes = 64 << 10
 
 // largeAnswerRoom is the room kept in maxUnsentBytes for the answer of a
 // call of [largeAnswers] from the time it is handed to the server: the
-// text of a memory_get or memory_pack answer as JSON writes it is at
-// most [MaxAnswerJSONBytes], and the answer carries it twice (as text
-// and as structured content).
-const largeAnswerRoom = 2 * MaxAnswerJSONBytes
+// text of a memory_get or memory_pack answer as JSON writes it, at most
+// [MaxAnswerJSONBytes]. The answer carries it twice (as text and as
+// structured content), so the answers waiting may pass maxUnsentBytes
+// by up to that again for each of the 4 calls the room admits; keeping
+// twice the room would run 2 such calls at once, not [MaxLargeAnswers].
+const largeAnswerRoom = MaxAnswerJSONBytes
 
 // A callKind is what a call read is, as [conn] counts it.
 type callKind int
@@ -89,11 +91,12 @@ const (
 //   - While answers of more than 8 MiB wait to be written (the client
 //     does not read them), no more input is read; each answer is
 //     encoded only when its turn to be written comes. A call of
-//     memory_get or memory_pack, whose answer may hold 4 MiB, is handed
-//     to the server only while the answers waiting and the room kept for
-//     such calls already running are under 8 MiB; until then no more
-//     input is read. A client that reads its answers gets them all; one
-//     that does not holds about 12 MiB of answers. A result over 64 KiB
+//     memory_get or memory_pack, whose answer's text may take 2 MiB as
+//     JSON, is handed to the server only while the answers waiting and
+//     the 2 MiB kept for each such call already running are under 8
+//     MiB; until then no more input is read. A client that reads its
+//     answers gets them all; one that does not holds at most about 16
+//     MiB of answers. A result over 64 KiB
 //     of another call, still running when 8 MiB wait, is not kept: the
 //     call is answered with a JSON-RPC error -32000 "server busy: ...
 //     call again".
