@@ -13,10 +13,7 @@ import (
 // Every tool now fails naming the workspace's path, that it is gone, and
 // what to do: restart the server on its new path.
 func TestMCPWorkspaceMovedSaysSo(t *testing.T) {
-	t.Parallel()
-	ws := testWorkspace(t)
-	mustRunCLI(t, "-w", ws, "index")
-	cs, _ := startMCP(t, ws)
+	ws, cs, _ := startIndexedMCP(t)
 	if res := callTool(t, cs, "memory_search", map[string]any{"query": "queue"}); res.IsError {
 		t.Fatalf("memory_search: %s", resultText(res))
 	}
