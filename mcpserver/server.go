@@ -106,7 +106,8 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: o.Name, Title: "memweave memory", Version: o.Version},
 		&mcp.ServerOptions{Instructions: o.Instructions, Logger: o.Logger})
 	t := &tools{w: w, log: o.Logger, inputs: map[string]*jsonschema.Schema{}, large: make(chan struct{}, MaxLargeAnswers), largeRunning: o.largeRunning}
-	t.root, _ = os.Stat(w.Config().Workspace)
+	t.dir = w.Config().Workspace
+	t.root, _ = os.Stat(t.dir)
 	t.register(srv)
 	srv.AddReceivingMiddleware(t.checkArgs, t.boundLarge)
 	return srv
@@ -282,8 +283,9 @@ type tools struct {
 	// largeNow counts the calls of [largeAnswers] running, for
 	// largeRunning.
 	largeNow atomic.Int64
-	// root is the workspace's folder as it was when the server started
-	// (nil when it could not be read then).
+	// dir is the workspace's folder, and root that folder as it was when
+	// the server started (nil when it could not be read then).
+	dir  string
 	root os.FileInfo
 }
 
@@ -294,10 +296,10 @@ type tools struct {
 // with; the library's errors then read as "not found" or "no such file"
 // and a search finds nothing, which an agent takes for its answer.
 func (t *tools) workspaceGone() error {
-	dir := t.w.Config().Workspace
+	dir := t.dir
 	fi, err := os.Stat(dir)
 	switch {
-	case err == nil && (t.root == nil || os.SameFile(fi, t.root)):
+	case dir == "" || err == nil && (t.root == nil || os.SameFile(fi, t.root)):
 		return nil
 	case err == nil:
 		return fmt.Errorf("the workspace %s this server started on is gone: another folder stands at its path now; nothing was read or written: restart the server to serve that folder (memweave -w %s mcp)", dir, dir)
