@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"testing"
 	"time"
-
-	"github.com/memweave/memweave-go/mcpserver"
 )
 
-// TestRunningCallsOfAClientThatDoesNotReadHoldLittle: 64 memory_get calls
+// TestRunningCallsOfAClientThatDoesNotReadHoldLittle: 24 memory_get calls
 // of a 512 KiB note sent at once, their answers read only once the server
 // holds what it will hold. The answers of the calls running were each
 // held whole (66 MB; 131 MB with a 1 MiB note) until round fifteen
@@ -25,7 +23,8 @@ func TestRunningCallsOfAClientThatDoesNotReadHoldLittle(t *testing.T) {
 		t.Skip("slow under the race detector; TestServeStopsReadingWhileAnswersWait runs such a client")
 	}
 	s := serveUnread(t, 512<<10)
-	const n = mcpserver.DefaultMaxInFlight
+	// 24 answers of about 1 MB: three times what may wait unread.
+	const n = 24
 	_, done := writeGetCalls(s.in, n, "big.md")
 	// The server holds what it will hold once every answer, and
 	// initialize's, entered Write, or once it waits for room with no
