@@ -46,6 +46,14 @@ func (e *Engine) Write(ctx context.Context, path string, data []byte, opts ...me
 		rel := e.relOf(abs)
 		return res, fmt.Errorf("write %s: %s is written, but indexing it failed (it is found once an index run succeeds): %w", rel, rel, err)
 	}
+	// The note's chunks, whoever indexed them: a watcher that saw the
+	// file first leaves this call none to create.
+	rel := e.relOf(abs)
+	files, err := e.db.FilesAt(ctx, []string{rel})
+	if err != nil {
+		return res, fmt.Errorf("write %s: %s is written and indexed, but reading its row failed: %w", rel, rel, err)
+	}
+	res.NoteChunks = files[rel].Chunks
 	return res, nil
 }
 

@@ -22,6 +22,11 @@ type Result struct {
 	Duration           time.Duration `json:"-"`
 	// DurationMS is Duration in whole milliseconds, for JSON.
 	DurationMS int64 `json:"duration_ms"`
+	// NoteChunks, set by [Engine.Write], is the number of chunks the
+	// written note has in the index when Write returns, whoever indexed
+	// them: ChunksCreated counts only those this call created, 0 when a
+	// watcher indexed the file first or the content was unchanged.
+	NoteChunks int `json:"note_chunks,omitempty"`
 	// Indexed and Deleted are the paths the run re-indexed (or found
 	// unchanged after reading them) and removed, sorted.
 	Indexed []string `json:"-"`

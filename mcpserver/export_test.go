@@ -75,3 +75,21 @@ func WithLargeRunning(opts *Options) (o *Options, peak, started *atomic.Int64) {
 	}
 	return o, peak, started
 }
+
+// WithRoomWait returns opts (nil: the defaults) with a hook that sets
+// idle once the stdio connection waits for room for a memory_get or
+// memory_pack answer while no such call runs or has an answer about to
+// enter Write: it then reads nothing until the client reads.
+func WithRoomWait(opts *Options) (o *Options, idle *atomic.Bool) {
+	o = &Options{}
+	if opts != nil {
+		*o = *opts
+	}
+	idle = new(atomic.Bool)
+	o.roomWait = func(reserved int) {
+		if reserved == 0 {
+			idle.Store(true)
+		}
+	}
+	return o, idle
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"os"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -48,6 +49,11 @@ type Options struct {
 	// entered, when set (by tests), is called by [Serve]'s connection
 	// when an answer enters Write, with the tool calls still running.
 	entered func(tools int)
+	// roomWait, when set (by tests), is called by [Serve]'s connection
+	// each time a memory_get or memory_pack call read waits for room for
+	// its answer, with the calls of those tools handed to the server
+	// whose answers have not entered Write.
+	roomWait func(reserved int)
 	// largeRunning, when set (by tests), is called as a call of the
 	// tools [MaxLargeAnswers] bounds starts, with the number running,
 	// and with 0 as one finds every turn taken and waits.
@@ -100,6 +106,8 @@ func New(w *memweave.Weave, opts *Options) *mcp.Server {
 	srv := mcp.NewServer(&mcp.Implementation{Name: o.Name, Title: "memweave memory", Version: o.Version},
 		&mcp.ServerOptions{Instructions: o.Instructions, Logger: o.Logger})
 	t := &tools{w: w, log: o.Logger, inputs: map[string]*jsonschema.Schema{}, large: make(chan struct{}, MaxLargeAnswers), largeRunning: o.largeRunning}
+	t.dir = w.Config().Workspace
+	t.root, _ = os.Stat(t.dir)
 	t.register(srv)
 	srv.AddReceivingMiddleware(t.checkArgs, t.boundLarge)
 	return srv
@@ -168,6 +176,7 @@ func Serve(ctx context.Context, w *memweave.Weave, in io.Reader, out io.Writer, 
 	t := &Transport{In: in, Out: out, MaxFrameBytes: o.MaxFrameBytes, ShutdownGrace: o.ShutdownGrace, Logger: o.Logger}
 	c := t.connect()
 	c.entered = o.entered
+	c.roomWait = o.roomWait
 	// The session outlives ctx: its cancellation drains the connection.
 	ss, err := srv.Connect(context.WithoutCancel(ctx), connected{c}, nil)
 	if err != nil {
@@ -274,6 +283,30 @@ type tools struct {
 	// largeNow counts the calls of [largeAnswers] running, for
 	// largeRunning.
 	largeNow atomic.Int64
+	// dir is the workspace's folder, and root that folder as it was when
+	// the server started (nil when it could not be read then).
+	dir  string
+	root os.FileInfo
+}
+
+// workspaceGone returns the error of a tool call made once the folder
+// the server serves is gone from its path (renamed, moved or deleted),
+// or another stands there, and nil while it is the one it started with.
+// The server's open index and watcher follow the folder it started
+// with; the library's errors then read as "not found" or "no such file"
+// and a search finds nothing, which an agent takes for its answer.
+func (t *tools) workspaceGone() error {
+	dir := t.dir
+	fi, err := os.Stat(dir)
+	switch {
+	case dir == "" || err == nil && (t.root == nil || os.SameFile(fi, t.root)):
+		return nil
+	case err == nil:
+		return fmt.Errorf("the workspace %s this server started on is gone: another folder stands at its path now; nothing was read or written: restart the server to serve that folder (memweave -w %s mcp)", dir, dir)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("the workspace %s is gone since this server started (renamed, moved or deleted): nothing was read or written; restart the server on its new path (memweave -w NEWPATH mcp), or move it back", dir)
+	}
+	return nil // unreadable: the tool's own error says so
 }
 
 // handler adapts fn, which returns a tool's output or an error, to the
@@ -295,7 +328,9 @@ func handler[In, Out any](t *tools, name string, fn func(context.Context, In) (*
 			t.log.Warn("tool call waiting for a lock", "tool", name, "lock", w.Path, "pid", w.PID)
 			waits.add(w)
 		})
-		res, out, err = fn(ctx, in)
+		if err = t.workspaceGone(); err == nil {
+			res, out, err = fn(ctx, in)
+		}
 		if err != nil {
 			var zero Out
 			msg := toolMessage(name, in, err, t.clean(err.Error()))
@@ -356,14 +391,14 @@ func (l *lockWaitList) warnings() []string {
 // [workspace.LockNoticeDelay]: the outputs of the tools that write.
 type waitReporter interface{ addWaits(warnings []string) }
 
-func (o *writeOutput) addWaits(ws []string)    { o.Warnings = append(ws, o.Warnings...) }
-func (o *deleteOutput) addWaits(ws []string)   { o.Warnings = append(ws, o.Warnings...) }
+func (o *WriteResult) addWaits(ws []string)    { o.Warnings = append(ws, o.Warnings...) }
+func (o *DeleteResult) addWaits(ws []string)   { o.Warnings = append(ws, o.Warnings...) }
 func (o *feedbackOutput) addWaits(ws []string) { o.Warnings = append(ws, o.Warnings...) }
 func (o *resolveOutput) addWaits(ws []string)  { o.Warnings = append(ws, o.Warnings...) }
 
 // addWaits also sets Warning, the warnings joined, for clients of
 // earlier versions.
-func (o *appendOutput) addWaits(ws []string) {
+func (o *AppendResult) addWaits(ws []string) {
 	o.Warnings = append(ws, o.Warnings...)
 	o.Warning = strings.Join(o.Warnings, "; ")
 }

@@ -238,8 +238,9 @@ type getInput struct {
 	Lines int    `json:"lines,omitempty" jsonschema:"how many lines to read (default: to the end of the file); an answer holds at most 1 MiB of whole lines, 2 MiB as JSON writes them"`
 }
 
-// getOutput is the output of memory_get.
-type getOutput struct {
+// GetResult is the output of memory_get, and of "memweave get --json": the
+// wire type both share.
+type GetResult struct {
 	Path      string `json:"path"`
 	StartLine int    `json:"start_line"`
 	EndLine   int    `json:"end_line" jsonschema:"last line returned; start_line - 1 when none"`
@@ -254,8 +255,14 @@ type getOutput struct {
 	NextFrom  int  `json:"next_from,omitempty" jsonschema:"the first line not returned, when truncated"`
 }
 
-func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getOutput, error) {
-	var out getOutput
+// NewGetResult returns the GetResult of text, the lines of path from
+// line from, and hash, the whole file's.
+func NewGetResult(path string, from int, text, hash string) GetResult {
+	return GetResult{Path: path, StartLine: from, EndLine: from + chunker.CountLines(text) - 1, Text: text, Hash: hash}
+}
+
+func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, GetResult, error) {
+	var out GetResult
 	if err := checkSize("memory_get", "path", in.Path, MaxPathBytes); err != nil {
 		return nil, out, err
 	}
@@ -280,7 +287,8 @@ func (t *tools) get(ctx context.Context, in getInput) (*mcp.CallToolResult, getO
 		}
 		text = text[:cut+1]
 	}
-	out = getOutput{Path: in.Path, StartLine: from, EndLine: from + chunker.CountLines(text) - 1, Text: text, Hash: hash, Truncated: truncated}
+	out = NewGetResult(in.Path, from, text, hash)
+	out.Truncated = truncated
 	if truncated {
 		out.NextFrom = out.EndLine + 1
 	}
@@ -299,19 +307,20 @@ type writeInput struct {
 	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for the file; if the file changed since, nothing is written and the call fails, so that another agent's change is not overwritten"`
 }
 
-// writeOutput is the output of memory_write.
-type writeOutput struct {
+// WriteResult is the output of memory_write, and of "memweave write --json": the
+// wire type both share.
+type WriteResult struct {
 	Path   string `json:"path" jsonschema:"workspace-relative path written"`
 	Bytes  int    `json:"bytes"`
-	Chunks int    `json:"chunks" jsonschema:"chunks indexed"`
+	Chunks int    `json:"chunks" jsonschema:"chunks the note has in the index once the call returns (whether this call or a watcher indexed them); 0 when it is not searchable (see warnings)"`
 	// Warnings say why the note, stored, is not searchable as written
 	// (not text, git conflict markers, front matter over its budget), and
 	// what lock the call waited for, if it waited long.
 	Warnings []string `json:"warnings,omitempty" jsonschema:"set when the note was stored but indexing it found a problem, such as a NUL byte or git conflict markers that keep it out of search"`
 }
 
-func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, writeOutput, error) {
-	var out writeOutput
+func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, WriteResult, error) {
+	var out WriteResult
 	if err := checkSize("memory_write", "path", in.Path, MaxPathBytes); err != nil {
 		return nil, out, err
 	}
@@ -336,7 +345,7 @@ func (t *tools) write(ctx context.Context, in writeInput) (*mcp.CallToolResult, 
 	if err != nil {
 		return nil, out, pathError("memory_write", in.Path, err)
 	}
-	return nil, writeOutput{Path: rel, Bytes: len(in.Content), Chunks: res.ChunksCreated, Warnings: t.warnings(res.Warnings)}, nil
+	return nil, WriteResult{Path: rel, Bytes: len(in.Content), Chunks: res.NoteChunks, Warnings: t.warnings(res.Warnings)}, nil
 }
 
 // appendInput is the input of memory_append.
@@ -345,8 +354,9 @@ type appendInput struct {
 	Source string `json:"source,omitempty" jsonschema:"namespace folder under memory/, such as the agent's name (default: memory/ itself); at most 1024 bytes"`
 }
 
-// appendOutput is the output of memory_append.
-type appendOutput struct {
+// AppendResult is the output of memory_append, and of "memweave append --json": the
+// wire type both share.
+type AppendResult struct {
 	Path     string   `json:"path" jsonschema:"workspace-relative dated file the note was added to"`
 	Warnings []string `json:"warnings,omitempty" jsonschema:"set when the note was stored but cannot be found by search as written: another program took the file over the size limit meanwhile (a note that would take the log over the limit is refused instead, nothing written), or the embedding endpoint failed and the note is found by keyword only until the next index; also what lock the call waited for, if it waited long; one item per problem"`
 	// Warning is Warnings joined by "; " (set by addWaits, with the
@@ -354,19 +364,19 @@ type appendOutput struct {
 	Warning string `json:"warning,omitempty" jsonschema:"deprecated: the items of warnings joined by '; ', kept for clients of earlier versions"`
 }
 
-func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, appendOutput, error) {
+func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult, AppendResult, error) {
 	if err := checkSize("memory_append", "text", in.Text, MaxContentBytes); err != nil {
-		return nil, appendOutput{}, err
+		return nil, AppendResult{}, err
 	}
 	if err := checkSize("memory_append", "source", in.Source, MaxPathBytes); err != nil {
-		return nil, appendOutput{}, err
+		return nil, AppendResult{}, err
 	}
 	path, res, err := t.w.AppendIndexed(ctx, in.Text, memweave.InSource(in.Source))
 	if errors.Is(err, memfile.ErrEmptyText) {
-		return nil, appendOutput{}, fmt.Errorf("memory_append: text is blank; give the note to add (%w)", err)
+		return nil, AppendResult{}, fmt.Errorf("memory_append: text is blank; give the note to add (%w)", err)
 	}
 	if err != nil && path == "" {
-		return nil, appendOutput{}, pathError("memory_append", in.Source, err)
+		return nil, AppendResult{}, pathError("memory_append", in.Source, err)
 	}
 	if errors.Is(err, memweave.ErrTooLarge) {
 		// err quotes the log's own size warning; the others stay.
@@ -376,13 +386,13 @@ func (t *tools) append(ctx context.Context, in appendInput) (*mcp.CallToolResult
 				warns = append(warns, t.clean(w.Error()))
 			}
 		}
-		return nil, appendOutput{Path: path, Warnings: warns}, nil
+		return nil, AppendResult{Path: path, Warnings: warns}, nil
 	}
 	if err != nil {
 		// err says the note is stored in path, and indexing it failed.
-		return nil, appendOutput{}, fmt.Errorf("memory_append: %w", err)
+		return nil, AppendResult{}, fmt.Errorf("memory_append: %w", err)
 	}
-	return nil, appendOutput{Path: path, Warnings: t.warnings(res.Warnings)}, nil
+	return nil, AppendResult{Path: path, Warnings: t.warnings(res.Warnings)}, nil
 }
 
 // deleteInput is the input of memory_delete.
@@ -392,24 +402,25 @@ type deleteInput struct {
 	ExpectHash string `json:"expect_hash,omitempty" jsonschema:"optional: the hash memory_get or memory_search returned for the file; if the file changed since, nothing is deleted and the call fails, so that another agent's change is not lost"`
 }
 
-// deleteOutput is the output of memory_delete.
-type deleteOutput struct {
+// DeleteResult is the output of memory_delete, and of "memweave delete --json": the
+// wire type both share.
+type DeleteResult struct {
 	Path     string   `json:"path" jsonschema:"workspace-relative path deleted"`
 	Warnings []string `json:"warnings,omitempty" jsonschema:"what lock the call waited for, if it waited long"`
 }
 
-func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult, deleteOutput, error) {
+func (t *tools) delete(ctx context.Context, in deleteInput) (*mcp.CallToolResult, DeleteResult, error) {
 	if err := checkSize("memory_delete", "path", in.Path, MaxPathBytes); err != nil {
-		return nil, deleteOutput{}, err
+		return nil, DeleteResult{}, err
 	}
 	_, rel, err := workspace.SafeMemoryPath(t.w.Config().Workspace, in.Path)
 	if err != nil {
-		return nil, deleteOutput{}, pathError("memory_delete", in.Path, err)
+		return nil, DeleteResult{}, pathError("memory_delete", in.Path, err)
 	}
 	if err := t.w.Delete(ctx, in.Path, memweave.ExpectHash(in.ExpectHash)); err != nil {
-		return nil, deleteOutput{}, pathError("memory_delete", in.Path, err)
+		return nil, DeleteResult{}, pathError("memory_delete", in.Path, err)
 	}
-	return nil, deleteOutput{Path: rel}, nil
+	return nil, DeleteResult{Path: rel}, nil
 }
 
 // packInput is the input of memory_pack.

@@ -46,6 +46,24 @@ const maxUnsentBytes = 8 << 20
 // running then (up to [DefaultMaxInFlight]) hold at most this much each.
 const maxKeptAnswerBytes = 64 << 10
 
+// largeAnswerRoom is the room kept in maxUnsentBytes for the answer of a
+// call of [largeAnswers] from the time it is handed to the server: the
+// text of a memory_get or memory_pack answer as JSON writes it, at most
+// [MaxAnswerJSONBytes]. The answer carries it twice (as text and as
+// structured content), so the answers waiting may pass maxUnsentBytes
+// by up to that again for each of the 4 calls the room admits; keeping
+// twice the room would run 2 such calls at once, not [MaxLargeAnswers].
+const largeAnswerRoom = MaxAnswerJSONBytes
+
+// A callKind is what a call read is, as [conn] counts it.
+type callKind int
+
+const (
+	otherCall callKind = iota // a request other than tools/call
+	toolCall                  // a tools/call
+	largeCall                 // a tools/call of [largeAnswers]
+)
+
 // A Transport is an [mcp.Transport] that exchanges newline-delimited
 // JSON-RPC messages over a reader and a writer, such as stdin and stdout,
 // and outlives a misbehaving client, unlike the SDK's StdioTransport:
@@ -72,9 +90,16 @@ const maxKeptAnswerBytes = 64 << 10
 //     notifications, such as a cancellation, are read as usual.
 //   - While answers of more than 8 MiB wait to be written (the client
 //     does not read them), no more input is read; each answer is
-//     encoded only when its turn to be written comes. A result over 64
-//     KiB of a call still running then is not kept: the call is answered
-//     with a JSON-RPC error -32000 "server busy: ... call again".
+//     encoded only when its turn to be written comes. A call of
+//     memory_get or memory_pack, whose answer's text may take 2 MiB as
+//     JSON, is handed to the server only while the answers waiting and
+//     the 2 MiB kept for each such call already running are under 8
+//     MiB; until then no more input is read. A client that reads its
+//     answers gets them all; one that does not holds at most about 16
+//     MiB of answers. A result over 64 KiB
+//     of another call, still running when 8 MiB wait, is not kept: the
+//     call is answered with a JSON-RPC error -32000 "server busy: ...
+//     call again".
 //   - When the input ends, the calls already read finish and their
 //     responses are written before the connection reports the end, for up
 //     to ShutdownGrace; then the calls still running are cancelled.
@@ -108,7 +133,7 @@ func (t *Transport) connect() *conn {
 		frames:   make(chan frame),
 		stop:     make(chan struct{}),
 		closed:   make(chan struct{}),
-		pending:  make(map[jsonrpc.ID]bool),
+		pending:  make(map[jsonrpc.ID]callKind),
 		answered: make(chan struct{}),
 	}
 	if c.in == nil {
@@ -156,23 +181,29 @@ type conn struct {
 	// writeMu serializes writes to out.
 	writeMu sync.Mutex
 
-	// mu guards pending, writing, tools, unsent and answered.
+	// mu guards pending, writing, tools, unsent, reserved and answered.
 	mu sync.Mutex
 	// pending holds the ids of the calls read whose answer has not
-	// entered Write, true for a tools/call.
-	pending map[jsonrpc.ID]bool
+	// entered Write, with their kind.
+	pending map[jsonrpc.ID]callKind
 	// writing counts the answers in Write not yet written.
 	writing int
 	// tools counts the tools/call requests in pending.
 	tools int
 	// unsent counts the result bytes of the messages in Write.
 	unsent int
+	// reserved counts the room kept for the answers of the large calls
+	// handed to the server that have not entered Write, largeAnswerRoom
+	// each.
+	reserved int
 	// answered is closed, and replaced, whenever a message given to
-	// Write is written.
+	// Write is written, and when a large call's answer enters Write.
 	answered chan struct{}
 	// entered, when set (by tests), is called when an answer enters
 	// Write, with tools then.
 	entered func(tools int)
+	// roomWait, when set (by tests), is Options.roomWait.
+	roomWait func(reserved int)
 }
 
 // readLoop reads frames from in until it fails or the connection closes.
@@ -256,6 +287,11 @@ func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			return nil, c.waitAnswered(ctx)
 		}
 		msg, id, code, text := c.decode(f)
+		if large, ok := msg.(*jsonrpc.Request); ok && c.kind(large.ID) == largeCall {
+			if err := c.waitRoom(ctx, large.ID); err != nil {
+				return nil, err
+			}
+		}
 		if msg != nil {
 			return msg, nil
 		}
@@ -307,22 +343,77 @@ func (c *conn) decode(f frame) (msg jsonrpc.Message, id json.RawMessage, code in
 		}
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
-		tool := req.Method == "tools/call"
+		kind := callKindOf(req.Method, env.Params)
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		_, dup := c.pending[req.ID]
 		switch {
 		case dup:
 			return nil, sniffID(data), jsonrpc.CodeInvalidRequest, "invalid request: the id of a request still in progress"
-		case tool && c.tools >= DefaultMaxInFlight:
+		case kind != otherCall && c.tools >= DefaultMaxInFlight:
 			return nil, sniffID(data), codeBusy, fmt.Sprintf("server busy: %d tool calls are running; retry once one is answered", c.tools)
 		}
-		c.pending[req.ID] = tool
-		if tool {
+		c.pending[req.ID] = kind
+		if kind != otherCall {
 			c.tools++
 		}
 	}
 	return msg, nil, 0, ""
+}
+
+// callKindOf returns the kind of a call of method with params (JSON).
+func callKindOf(method string, params json.RawMessage) callKind {
+	if method != "tools/call" {
+		return otherCall
+	}
+	var p struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(params, &p) == nil && largeAnswers[p.Name] {
+		return largeCall
+	}
+	return toolCall
+}
+
+// kind returns the kind of the pending call id, otherCall when none.
+func (c *conn) kind(id jsonrpc.ID) callKind {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.pending[id]
+}
+
+// waitRoom waits until the answers waiting and the room kept for the
+// large calls running are under maxUnsentBytes, then keeps room for the
+// answer of the large call id. When the input stops first, the call is
+// not handed over: it is forgotten and Read reports the end.
+func (c *conn) waitRoom(ctx context.Context, id jsonrpc.ID) error {
+	for {
+		c.mu.Lock()
+		room, answered, reserved := c.unsent+c.reserved < maxUnsentBytes, c.answered, c.reserved
+		if room {
+			c.reserved += largeAnswerRoom
+		}
+		c.mu.Unlock()
+		if room {
+			return nil
+		}
+		if c.roomWait != nil {
+			c.roomWait(reserved / largeAnswerRoom)
+		}
+		select {
+		case <-answered:
+		case <-c.closed:
+			return io.EOF
+		case <-c.stop:
+			c.mu.Lock()
+			delete(c.pending, id)
+			c.tools--
+			c.mu.Unlock()
+			return c.waitAnswered(ctx)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // noMethodError is the text refusing msg when it has an id and neither
@@ -513,18 +604,26 @@ func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 		// The id and the place of a tool call are free before the
 		// answer is written: a client that reads it may send the next
 		// call, under the same id.
-		if tool, ok := c.pending[resp.ID]; ok {
+		kind, ok := c.pending[resp.ID]
+		if ok {
 			delete(c.pending, resp.ID)
 			c.writing++
 			counted = true
-			if tool {
+			if kind != otherCall {
 				c.tools--
 			}
+		}
+		if kind == largeCall {
+			// Wakes waitRoom: the room kept is now the answer's size.
+			c.reserved -= largeAnswerRoom
+			close(c.answered)
+			c.answered = make(chan struct{})
 		}
 		if resp.Error != nil {
 			resp.Error = withCode(resp.Error)
 		}
-		if size > maxKeptAnswerBytes && c.unsent >= maxUnsentBytes {
+		// A large call's answer had room kept for it before it ran.
+		if kind != largeCall && size > maxKeptAnswerBytes && c.unsent >= maxUnsentBytes {
 			// The client reads none of what waits: an answer this large
 			// is not kept for it (calls already running would each hold
 			// one), the call is refused as busy.

@@ -31,10 +31,11 @@ func TestUnreadAnswersHoldLittleMemory(t *testing.T) {
 	const n = 100
 	sent, done := writeGetCalls(s.in, n, "big.md")
 	// Wait until the server holds what it will hold: no tool call is
-	// running (each answer waits in Write) and it reads no more (the
-	// count of lines sent holds still for 300 ms).
+	// running (each answer waits in Write, or the next call waits for
+	// room for its answer) and it reads no more (the count of lines
+	// sent holds still for 300 ms).
 	last, still := int64(-1), time.Now()
-	for s.running.Load() != 0 || time.Since(still) < 300*time.Millisecond {
+	for s.running.Load() != 0 && !s.roomIdle.Load() || time.Since(still) < 300*time.Millisecond {
 		select {
 		case <-done:
 		case <-time.After(10 * time.Millisecond):
@@ -74,6 +75,8 @@ type unreadSession struct {
 	served <-chan error
 	// running and entered are [mcpserver.WithEntered]'s counts.
 	running, entered *atomic.Int64
+	// roomIdle is [mcpserver.WithRoomWait]'s flag.
+	roomIdle *atomic.Bool
 	// heap is the heap in use before the session started, collected.
 	heap uint64
 }
@@ -87,8 +90,9 @@ func serveUnread(t *testing.T, size int) *unreadSession {
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	opts, running, entered := mcpserver.WithEntered(nil)
+	opts, idle := mcpserver.WithRoomWait(opts)
 	inW, outR, served := servePiped(t, w, opts, true)
-	return &unreadSession{in: inW, out: outR, served: served, running: running, entered: entered, heap: before.HeapAlloc}
+	return &unreadSession{in: inW, out: outR, served: served, running: running, entered: entered, roomIdle: idle, heap: before.HeapAlloc}
 }
 
 // held returns the heap in use now, after gcs collections, less what

@@ -8,10 +8,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/mcpserver"
 )
 
 func (a *app) appendCommand() *cobra.Command {
-	var source string
+	var (
+		source string
+		asJSON bool
+	)
 	cmd := &cobra.Command{
 		Use:   "append TEXT [--source S]",
 		Short: "Add a note to today's dated log",
@@ -65,25 +69,31 @@ note of its own instead.`,
 			if errors.Is(err, memweave.ErrInvalidSource) {
 				return usageErr("invalid --source %q: %s", source, reasonFor(err, source))
 			}
-			if path != "" {
-				fmt.Fprintln(a.stdout, path)
+			if path == "" {
+				return err
 			}
-			if path != "" && errors.Is(err, memweave.ErrTooLarge) {
-				fmt.Fprintln(a.stderr, "memweave: warning: "+a.clean(err.Error()))
-				return nil
-			}
-			if err != nil && path != "" {
+			var warnings []string
+			switch {
+			case errors.Is(err, memweave.ErrTooLarge):
+				warnings = []string{a.clean(err.Error())}
+			case err != nil:
 				// The note is on disk: failing would make a retry store it twice.
 				// err says so: "the note is stored in PATH, but indexing it failed".
-				fmt.Fprintf(a.stderr, "memweave: warning: %s; 'memweave index' indexes it once the cause (a full disk?) is fixed\n", a.clean(err.Error()))
-				return nil
+				warnings = []string{a.clean(err.Error()) + "; 'memweave index' indexes it once the cause (a full disk?) is fixed"}
+			default:
+				warnings = a.cleanAll(res.Warnings)
 			}
-			if err == nil {
-				a.warn(res.Warnings)
+			if asJSON {
+				return writeJSON(a.raw, mcpserver.AppendResult{Path: path, Warnings: warnings})
 			}
-			return err
+			fmt.Fprintln(a.stdout, path)
+			for _, w := range warnings {
+				fmt.Fprintln(a.stderr, "memweave: warning: "+w)
+			}
+			return nil
 		}),
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON, as the MCP tool memory_append returns it (path, warnings)")
 	cmd.Flags().StringVar(&source, "source", "", "append to memory/`S`/YYYY-MM-DD.md instead of memory/YYYY-MM-DD.md")
 	return cmd
 }

@@ -6,11 +6,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/mcpserver"
 	"github.com/memweave/memweave-go/workspace"
 )
 
 func (a *app) deleteCommand() *cobra.Command {
-	var expectHash string
+	var (
+		expectHash string
+		asJSON     bool
+	)
 	cmd := &cobra.Command{
 		Use:   "delete PATH",
 		Short: "Remove a memory file and its passages from the index",
@@ -43,10 +47,14 @@ program saved it since it was read) is kept, and the exit status is 1.
 			if err != nil {
 				return fmt.Errorf("delete %s: %w", args[0], err)
 			}
+			if asJSON {
+				return writeJSON(a.raw, mcpserver.DeleteResult{Path: rel})
+			}
 			_, err = fmt.Fprintln(a.stdout, rel)
 			return err
 		}),
 	}
 	cmd.Flags().StringVar(&expectHash, "expect-hash", "", "refuse unless the file holds the content whose hex SHA-256 is `HASH` (get --hash and search --json give it); nothing is deleted on a mismatch")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON, as the MCP tool memory_delete returns it (path)")
 	return cmd
 }

@@ -8,11 +8,12 @@ import (
 	"syscall"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/mcpserver"
 	"github.com/spf13/cobra"
 )
 
 func (a *app) getCommand() *cobra.Command {
-	var showHash bool
+	var showHash, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "get PATH[:FROM[-TO]]",
 		Short: "Print lines of a memory file",
@@ -63,10 +64,14 @@ a note under memory/ is read from its file, with a warning.`,
 			if showHash {
 				fmt.Fprintf(a.stderr, "hash %s\n", hash)
 			}
+			if asJSON {
+				return writeJSON(a.raw, mcpserver.NewGetResult(path, from, text, hash))
+			}
 			_, err = io.WriteString(a.content(), text)
 			return err
 		}),
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the lines as JSON, as the MCP tool memory_get returns them (path, start_line, end_line, text, hash)")
 	cmd.Flags().BoolVar(&showHash, "hash", false, "also print the whole file's hex SHA-256 to standard error, for write --expect-hash")
 	return cmd
 }

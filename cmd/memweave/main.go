@@ -149,13 +149,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	line, code := app.errorLine(err, cmd), exitstatus.Code(err)
 	fmt.Fprintln(stderr, line)
-	if out.n == 0 && wantsJSON(cmd, args, err) {
+	switch {
+	case !wantsJSON(cmd, args, err):
+	case cmd != nil && cmd.Annotations[jsonLines] != "":
+		// One more line of the command's JSON lines.
+		writeJSONLine(out, jsonError{Error: line, ExitStatus: code})
+	case out.n == 0:
 		// --json promises one JSON value on stdout: the result, or,
 		// when the command failed before writing one, its error.
 		writeJSON(out, jsonError{Error: line, ExitStatus: code})
 	}
 	return code
 }
+
+// jsonLines annotates a command whose --json output is JSON lines (one
+// object a line, as they come): a failure after some is one more line.
+const jsonLines = "json-lines"
 
 // jsonError is the output of a --json command that fails before writing
 // its result: the error line stderr gets, and the exit status.
@@ -706,6 +715,19 @@ func writeJSON(w io.Writer, v any) error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(escapeJSONControls(b.Bytes()))
+	return err
+}
+
+// writeJSONLine writes v to w as one line of JSON, leaving <, > and & as
+// they are.
+func writeJSONLine(w io.Writer, v any) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return err

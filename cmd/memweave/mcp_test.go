@@ -50,6 +50,17 @@ func startMCP(t *testing.T, ws string) (cs *mcp.ClientSession, stop func() strin
 	return cs, stop
 }
 
+// startIndexedMCP runs startMCP on an indexed testWorkspace, whose path
+// it returns, and runs the test in parallel.
+func startIndexedMCP(t *testing.T) (ws string, cs *mcp.ClientSession, stop func() string) {
+	t.Helper()
+	t.Parallel()
+	ws = testWorkspace(t)
+	mustRunCLI(t, "-w", ws, "index")
+	cs, stop = startMCP(t, ws)
+	return ws, cs, stop
+}
+
 // callTool calls a tool and fails the test on a protocol error.
 func callTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) *mcp.CallToolResult {
 	t.Helper()

@@ -15,10 +15,7 @@ import (
 // computed again. Now the server records the folder in the file it
 // follows, and the next command keeps it.
 func TestMCPIndexDeletedUnderItStaysBound(t *testing.T) {
-	t.Parallel()
-	ws := testWorkspace(t)
-	mustRunCLI(t, "-w", ws, "index")
-	cs, stop := startMCP(t, ws)
+	ws, cs, stop := startIndexedMCP(t)
 	if res := callTool(t, cs, "memory_search", map[string]any{"query": "queue"}); res.IsError {
 		t.Fatalf("memory_search: %s", resultText(res))
 	}

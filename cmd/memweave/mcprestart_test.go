@@ -10,10 +10,7 @@ import (
 // restarted, with the command line that restarts it, as watch's warning
 // does (before, its pid alone: left15's open item).
 func TestMCPRestartAdviceNamesItsCommand(t *testing.T) {
-	t.Parallel()
-	ws := testWorkspace(t)
-	mustRunCLI(t, "-w", ws, "index")
-	cs, _ := startMCP(t, ws)
+	ws, cs, _ := startIndexedMCP(t)
 	mustRunCLI(t, "-w", ws, "config", "--chunk-tokens", "301")
 	var st struct {
 		SettingsChanged string `json:"settings_changed"`

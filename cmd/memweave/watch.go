@@ -15,13 +15,18 @@ import (
 )
 
 func (a *app) watchCommand() *cobra.Command {
-	var debounce, poll time.Duration
+	var (
+		debounce, poll time.Duration
+		asJSON         bool
+	)
 	cmd := &cobra.Command{
 		Use:   "watch",
 		Short: "Keep the index up to date as files change",
 		Long: `Watch re-indexes Markdown files as they are saved, created, renamed or
 deleted, until interrupted (Ctrl-C). It prints one line per re-indexed or
-removed file on stderr. When the operating system's file events are
+removed file on stderr; with --json, one JSON object a line on stdout
+instead ({"event": "indexed", "removed" or "warning", "path", "error"}).
+When the operating system's file events are
 unavailable it falls back to scanning the files every --poll-interval.`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
@@ -47,10 +52,15 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 			ctx, cancel := context.WithCancel(cmd.Context())
 			defer cancel()
 			out := &lockedWriter{w: a.stderr}
+			events := &lockedWriter{w: a.raw}
 			var lines watchLines
 			opts := []memweave.WatchOption{
 				memweave.OnChange(func(ev memweave.WatchEvent) {
-					if line, ok := lines.of(ev, a.clean); ok {
+					line, ok := lines.of(ev, a.clean)
+					switch {
+					case ok && asJSON:
+						events.printJSON(watchEventOf(ev, a.clean))
+					case ok:
 						out.println(line)
 					}
 				}),
@@ -82,6 +92,8 @@ unavailable it falls back to scanning the files every --poll-interval.`,
 			return nil
 		}),
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print each file indexed or removed, and each warning, as one JSON object a line on stdout")
+	cmd.Annotations = map[string]string{jsonLines: "true"}
 	cmd.Flags().DurationVar(&debounce, "debounce", 0, "wait this long after the last change before re-indexing (default 1.5s)")
 	cmd.Flags().DurationVar(&poll, "poll-interval", 0, "scan period when file events are unavailable (default 5s)")
 	return cmd
@@ -110,6 +122,27 @@ func (l *watchLines) of(ev memweave.WatchEvent, clean func(string) string) (stri
 	return "indexed " + ev.Path, true
 }
 
+// A watchEvent is a line of watch --json.
+type watchEvent struct {
+	// Event is "indexed", "removed" or "warning".
+	Event string `json:"event"`
+	// Path is the file's workspace-relative path.
+	Path string `json:"path,omitempty"`
+	// Error is the warning's text.
+	Error string `json:"error,omitempty"`
+}
+
+// watchEventOf returns the watchEvent of ev, its error cleaned by clean.
+func watchEventOf(ev memweave.WatchEvent, clean func(string) string) watchEvent {
+	switch {
+	case ev.Err != nil:
+		return watchEvent{Event: "warning", Path: ev.Path, Error: clean(ev.Err.Error())}
+	case ev.Removed:
+		return watchEvent{Event: "removed", Path: ev.Path}
+	}
+	return watchEvent{Event: "indexed", Path: ev.Path}
+}
+
 // pollOrDefault returns the effective poll interval.
 func pollOrDefault(d time.Duration) time.Duration {
 	if d == 0 {
@@ -129,4 +162,11 @@ func (l *lockedWriter) println(s string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	fmt.Fprintln(l.w, s)
+}
+
+// printJSON writes v as one line of JSON.
+func (l *lockedWriter) printJSON(v any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	writeJSONLine(l.w, v)
 }

@@ -10,12 +10,14 @@ import (
 	"golang.org/x/term"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/mcpserver"
 	"github.com/memweave/memweave-go/workspace"
 )
 
 func (a *app) writeCommand() *cobra.Command {
 	var (
 		allowEmpty bool
+		asJSON     bool
 		expectHash string
 	)
 	cmd := &cobra.Command{
@@ -72,12 +74,16 @@ refused.
 			if err != nil {
 				return staleHash(expectHash, err)
 			}
+			if asJSON {
+				return writeJSON(a.raw, mcpserver.WriteResult{Path: rel, Bytes: len(content), Chunks: res.NoteChunks, Warnings: a.cleanAll(res.Warnings)})
+			}
 			a.warn(res.Warnings)
 			_, err = fmt.Fprintln(a.stdout, rel)
 			return err
 		}),
 	}
 	cmd.Flags().StringVar(&expectHash, "expect-hash", "", "refuse unless the file holds the content whose hex SHA-256 is `HASH` (get --hash and search --json give it); nothing is written on a mismatch")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON, as the MCP tool memory_write returns it (path, bytes, chunks, warnings)")
 	cmd.Flags().BoolVar(&allowEmpty, "allow-empty", false, "write empty input even over a file that is not empty")
 	return cmd
 }
