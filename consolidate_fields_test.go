@@ -15,13 +15,6 @@ import (
 // lacks is held; dates and numbers (created: 2026-11-01) name none, and
 // a field only the kept note has loses nothing.
 func TestConsolidateFrontMatterNamesTheSubject(t *testing.T) {
-	const text = "The database runs PostgreSQL 16 on the shared cluster with nightly backups to the offsite bucket, restored every Monday as a drill by the on-call engineer.\n"
-	fm := func(lines string) string {
-		if lines == "" {
-			return text
-		}
-		return "---\n" + lines + "\n---\n" + text
-	}
 	tests := []struct {
 		name, older, newer string
 		grouped            bool
@@ -36,22 +29,7 @@ func TestConsolidateFrontMatterNamesTheSubject(t *testing.T) {
 		{"dates", "created: 2026-11-01\nid: 20261101093000", "created: 2026-11-20\nid: 20261120101500", true},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, w := openIndexed(t, map[string]string{
-				"memory/2026-11-01.md": fm(tt.older),
-				"memory/2026-11-20.md": fm(tt.newer),
-			}, memweave.Config{})
-			plan, err := w.Consolidate(t.Context())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := len(plan.Groups) == 1; got != tt.grouped {
-				t.Fatalf("Consolidate: grouped = %v, want %v (groups %+v, held %+v)", got, tt.grouped, plan.Groups, plan.Held)
-			}
-			if !tt.grouped && (len(plan.Held) != 1 || !strings.Contains(plan.Held[0].Reason, "front matter")) {
-				t.Errorf("held = %+v, want the pair held for its notes' front matter", plan.Held)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkFrontsGrouped(t, tt.older, tt.newer, tt.grouped) })
 	}
 }
 
@@ -64,13 +42,6 @@ func TestConsolidateFrontMatterNamesTheSubject(t *testing.T) {
 // notes, or a field that says no such thing, is grouped.
 func TestConsolidateHoldsNotesOfAnotherStanding(t *testing.T) {
 	t.Parallel()
-	const text = "The database runs PostgreSQL 16 on the shared cluster with nightly backups to the offsite bucket, restored every Monday as a drill by the on-call engineer.\n"
-	fm := func(lines string) string {
-		if lines == "" {
-			return text
-		}
-		return "---\n" + lines + "\n---\n" + text
-	}
 	tests := []struct {
 		name, older, newer string
 		grouped            bool
@@ -89,20 +60,36 @@ func TestConsolidateHoldsNotesOfAnotherStanding(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			_, w := openIndexed(t, map[string]string{
-				"memory/2026-11-01.md": fm(tt.older),
-				"memory/2026-11-20.md": fm(tt.newer),
-			}, memweave.Config{})
-			plan, err := w.Consolidate(t.Context())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := len(plan.Groups) == 1; got != tt.grouped {
-				t.Fatalf("Consolidate: grouped = %v, want %v (groups %+v, held %+v)", got, tt.grouped, plan.Groups, plan.Held)
-			}
-			if !tt.grouped && (len(plan.Held) != 1 || !strings.Contains(plan.Held[0].Reason, "front matter")) {
-				t.Errorf("held = %+v, want the pair held for its notes' front matter", plan.Held)
-			}
+			checkFrontsGrouped(t, tt.older, tt.newer, tt.grouped)
 		})
+	}
+}
+
+// checkFrontsGrouped consolidates one paragraph in two notes, the older
+// and the newer with the front matter lines given ("" for none), and
+// checks that the pair is grouped, or else held for its notes' front
+// matter.
+func checkFrontsGrouped(t *testing.T, older, newer string, grouped bool) {
+	t.Helper()
+	const text = "The database runs PostgreSQL 16 on the shared cluster with nightly backups to the offsite bucket, restored every Monday as a drill by the on-call engineer.\n"
+	fm := func(lines string) string {
+		if lines == "" {
+			return text
+		}
+		return "---\n" + lines + "\n---\n" + text
+	}
+	_, w := openIndexed(t, map[string]string{
+		"memory/2026-11-01.md": fm(older),
+		"memory/2026-11-20.md": fm(newer),
+	}, memweave.Config{})
+	plan, err := w.Consolidate(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(plan.Groups) == 1; got != grouped {
+		t.Fatalf("Consolidate(%q / %q): grouped = %v, want %v (groups %+v, held %+v)", older, newer, got, grouped, plan.Groups, plan.Held)
+	}
+	if !grouped && (len(plan.Held) != 1 || !strings.Contains(plan.Held[0].Reason, "front matter")) {
+		t.Errorf("Consolidate(%q / %q): held = %+v, want the pair held for its notes' front matter", older, newer, plan.Held)
 	}
 }
