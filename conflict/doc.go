@@ -97,7 +97,7 @@
 //     ("vegan", "vegetarian", "teetotal"), "avoids" or a present denial
 //     ("no longer eats meat", "quit drinking"), and the subject
 //     consuming a thing of it now or lately ("eats cheese every day",
-//     "had a steak last night"; see abstain.go).
+//     "had a steak last night"; see diet.go).
 //
 // Before comparing, a sentence is rewritten into one form per frame (see
 // frame.go): a change states its new value ("grew to 9", "bumped the

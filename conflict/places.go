@@ -1,6 +1,7 @@
 package conflict
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -92,4 +93,99 @@ func countryBeside(a *claim, h hunk) bool {
 // on one side only.
 func placesNested(a, b *claim, pa, pb int) bool {
 	return countryIn(a.toks[pa+1:]) != countryIn(b.toks[pb+1:])
+}
+
+// otherPlace reports whether a and b put one subject in different
+// places: the same words before a location predicate ([locMark]), and
+// names after it with none in common ("servers are hosted in a
+// Frankfurt data center", "servers moved to a data center in
+// Helsinki"). A place that names the other ("Lisbon, Portugal") is the
+// same place, and a country beside a place that is none may hold it.
+func otherPlace(a, b *claim) (string, string, bool) {
+	pa, pb := locIndex(a.toks), locIndex(b.toks)
+	if pa <= 0 || pb <= 0 || pa != pb && (!(a.changed || b.changed) || min(pa, pb) < 2) {
+		return "", "", false
+	}
+	// The subject's words before the place, aligned from its head: a
+	// claim that says the subject moved may name it without a word
+	// before it ("the on-prem Git server" vs "the Git server now sits
+	// in ...") when two words or more still name it; one ("the team")
+	// names too many things.
+	for i := 1; i <= min(pa, pb); i++ {
+		if a.toks[pa-i].w != b.toks[pb-i].w {
+			return "", "", false
+		}
+	}
+	na, nb := placeNames(a.toks[pa+1:]), placeNames(b.toks[pb+1:])
+	if len(na) == 0 || len(nb) == 0 || placesNested(a, b, pa, pb) {
+		return "", "", false
+	}
+	for _, x := range na {
+		for _, y := range nb {
+			if x == y {
+				return "", "", false
+			}
+		}
+	}
+	return strings.ReplaceAll(strings.Join(na, " "), "_", " "), strings.ReplaceAll(strings.Join(nb, " "), "_", " "), true
+}
+
+func locIndex(ts []token) int {
+	for i, t := range ts {
+		if t.w == locMark {
+			return i
+		}
+	}
+	return -1
+}
+
+// placeNames returns the words of the names in ts up to the next
+// location predicate, a name of several words split into its words.
+func placeNames(ts []token) []string {
+	var out []string
+	for _, t := range ts {
+		if t.w == locMark {
+			break
+		}
+		if isName(t) && classOf[t.w] == "" && months[t.w] == 0 {
+			// Days and months are times, not places: "works from home
+			// on Fridays".
+			out = append(out, strings.Split(t.w, "_")...)
+		}
+	}
+	return out
+}
+
+func hasLoc(ts []token) bool {
+	for _, t := range ts {
+		if t.w == locMark {
+			return true
+		}
+	}
+	return false
+}
+
+// birthplace rewrites a birthplace said with its noun into the verb,
+// as [roleNoun] does for a role: "Kofi's birthplace is Kumasi" and
+// "Kofi's place of birth was Kumasi" are "Kofi was born in Kumasi". It
+// returns words itself when no such frame follows an owner.
+func birthplace(words []string) []string {
+	for j := 1; j+2 < len(words) && j <= 4; j++ {
+		n := 0
+		switch {
+		case words[j] == "birthplace":
+			n = 1
+		case words[j] == "place" && wordAt(words, j+1) == "of" && wordAt(words, j+2) == "birth":
+			n = 3
+		}
+		owner, ok := strings.CutSuffix(words[j-1], "'s")
+		if n == 0 || !ok || owner == "" {
+			continue
+		}
+		if v := wordAt(words, j+n); v != "is" && v != "was" || j+n+1 >= len(words) {
+			return words
+		}
+		return slices.Concat(words[:j-1], []string{owner, "was", "born", "in"}, words[j+n+1:])
+	}
+	return words
 }
