@@ -134,6 +134,9 @@ type claim struct {
 	plan bool
 	// stage: a contest told by stage, nil when none ([claimStage]).
 	stage *stage
+	// possessed: the claim names a thing of someone's with a possessive
+	// determiner ("loves her dog"), which stop words leave out of toks.
+	possessed bool
 }
 
 // claims splits text into claims, skipping code: fenced blocks (one
@@ -450,6 +453,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			if w == "only" && c.onlyAt == 0 {
 				c.onlyAt = int8(len(c.toks)) + 1
 			}
+			c.possessed = c.possessed || possessiveWord(w)
 			if c.copAt < 0 && copula(w) {
 				c.copAt, c.copPast = int8(len(c.toks)), w == "was" || w == "were"
 			}
@@ -468,6 +472,15 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			break
 		}
 	}
+}
+
+// possessiveWord reports whether w is a possessive determiner.
+func possessiveWord(w string) bool {
+	switch w {
+	case "my", "your", "his", "her", "its", "our", "their":
+		return true
+	}
+	return false
 }
 
 // longerThan reports whether raws[i] is "longer" before "than" ("longer

@@ -30,13 +30,57 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 		// asserts its opposite, which the other claim says.
 		return Verdict{}, false
 	}
-	if deniedManner(neg, pos) || historyBeside(neg, pos) || otherThanImplied(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
+	if deniedManner(neg, pos) || feltNotOwned(neg, pos) || historyBeside(neg, pos) || otherThanImplied(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
 		return Verdict{}, false
 	}
 	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) || namedOwned(neg, pos) || subjectGone(neg, pos) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("negation: %s says %q", side, word) })}, true
 	}
 	return Verdict{}, false
+}
+
+// feltNotOwned reports whether the positive claim tells what its
+// subject feels for a kind of thing ("Jonas adores cats", "is scared of
+// dogs", "is fond of snakes") and the negated one denies that the
+// subject has one ("doesn't own a cat", "has no dog", "doesn't keep
+// birds"): a liking says nothing of owning. A thing of the subject's
+// own ("loves her dog") is had, and a denied feeling ("has no
+// allergies") is denied.
+func feltNotOwned(neg, pos *claim) bool {
+	at := int(neg.negAt)
+	if pos.possessed || at == 0 || at >= len(pos.toks) || !feeling(pos.toks[at].w) {
+		return false
+	}
+	if slices.ContainsFunc(neg.toks, func(t token) bool { return feeling(t.w) }) {
+		// "has no allergies" denies the feeling itself: "is allergic
+		// to peanuts".
+		return false
+	}
+	if neg.neg == "no" {
+		// "has no dog": the verb of having is left out.
+		return true
+	}
+	if at >= len(neg.toks) {
+		return false
+	}
+	if at+1 < len(pos.toks) && neg.toks[at].w == pos.toks[at+1].w {
+		// "doesn't have a bike": "have" is a stop word, the thing
+		// follows the negation.
+		return true
+	}
+	switch neg.toks[at].w {
+	case lemma(spelling(stem("own"))), lemma(spelling(stem("have"))), lemma(spelling(stem("keep"))):
+		return true
+	}
+	return false
+}
+
+// feeling reports whether w says what one feels for a thing: a liking
+// or dislike ([stance]), "fond of", "a fan of", or a reaction of the
+// body or fear ([reactionWords]).
+func feeling(w string) bool {
+	p := stance[w]
+	return p == 1 || p == -1 || w == "fond" || w == "fan" || w == "keen" || reactionWords[w]
 }
 
 // historyBeside reports whether the positive claim tells a past event
