@@ -1,0 +1,40 @@
+package conflict_test
+
+import "testing"
+
+// TestContra17Rules holds cases per rule of the seventeenth pass, each
+// written for the rule and not taken from testdata/contra17.jsonl: the
+// contradictions it must find and the look-alikes next to them it must
+// leave alone.
+func TestContra17Rules(t *testing.T) {
+	checkJudged(t, contra17FeltCases, contra17PlaceCases)
+}
+
+var contra17FeltCases = []judgeCase{
+	{"adores a kind, owns none", "Jonas adores cats.", "Jonas doesn't own a cat.", false},
+	{"loves a kind, has none", "Kira loves horses.", "Kira has no horse.", false},
+	{"likes a kind, doesn't have one", "Kira likes bikes.", "Kira doesn't have a bike.", false},
+	{"fond of a kind, keeps none", "Noa is fond of parrots.", "Noa doesn't keep parrots.", false},
+	{"scared of a kind, owns none", "Noa is scared of dogs.", "Noa doesn't own a dog.", false},
+	{"owns one, owns none", "Kira owns a horse.", "Kira has no horse.", true},
+	{"loves her own, has none", "Kira loves her horse.", "Kira has no horse.", true},
+	{"allergic to a thing, no allergies", "Noa is allergic to wheat.", "Noa has no allergies.", true},
+	{"likes and doesn't like", "Kira likes bikes.", "Kira doesn't like bikes.", true},
+}
+
+var contra17PlaceCases = []judgeCase{
+	{"a capital, another country", "Ada lives in Rome.", "Ada lives in Peru.", true},
+	{"a city, a country that is a given name", "Ada lives in Paris.", "Ada lives in Chad.", true},
+	{"a city-state, a city elsewhere", "Ada lives in Singapore.", "Ada lives in Jakarta.", true},
+	{"born in a city, born in another country", "Ada was born in Lagos.", "Ada was born in Ghana.", true},
+	{"a city, its country", "Ada lives in Rome.", "Ada lives in Italy.", false},
+	{"born in a city, its country", "Ada was born in Accra.", "Ada was born in Ghana.", false},
+	{"a city, a state it lies in", "Ada lives in Boston.", "Ada lives in Massachusetts.", false},
+	{"a city unknown, a state", "Ada lives in Plano.", "Ada lives in Texas.", false},
+	{"a state, a country it lies in", "Ada lives in Ohio.", "Ada lives in the USA.", false},
+	{"two states", "Ada lives in Ohio.", "Ada lives in Oregon.", true},
+	{"a city unknown, a country", "Ada lives in Tarnow.", "Ada lives in Poland.", false},
+	{"a foreign city beside a country with namesakes", "Ada lives in Paris.", "Ada lives in Canada.", false},
+	{"a city beside Georgia, country or state", "Ada lives in Atlanta.", "Ada lives in Georgia.", false},
+	{"a capital beside Georgia, whose towns take the world's names", "Ada lives in Rome.", "Ada lives in Georgia.", false},
+}
