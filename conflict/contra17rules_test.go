@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra17Rules(t *testing.T) {
-	checkJudged(t, contra17FeltCases, contra17PlaceCases)
+	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases)
 }
 
 var contra17FeltCases = []judgeCase{
@@ -37,4 +37,13 @@ var contra17PlaceCases = []judgeCase{
 	{"a foreign city beside a country with namesakes", "Ada lives in Paris.", "Ada lives in Canada.", false},
 	{"a city beside Georgia, country or state", "Ada lives in Atlanta.", "Ada lives in Georgia.", false},
 	{"a capital beside Georgia, whose towns take the world's names", "Ada lives in Rome.", "Ada lives in Georgia.", false},
+}
+
+var contra17RoleBeforeCases = []judgeCase{
+	{"was the assistant, is the head", "Mara is the head coach of the Lions.", "Mara was the assistant coach of the Lions.", false},
+	{"was a junior, is the lead", "Pia is the lead designer.", "Pia was a junior designer.", false},
+	{"was the vice-captain, is the captain", "Lina is the captain of the team.", "Lina was the vice-captain of the team.", false},
+	{"is the head, is the assistant", "Mara is the head coach of the Lions.", "Mara is the assistant coach of the Lions.", true},
+	{"is the lead, is a junior", "Pia is the lead designer.", "Pia is a junior designer.", true},
+	{"was the CEO, another is the CEO", "Ilse was the CEO of Graufeld.", "Ilse is the CFO of Graufeld.", false},
 }

@@ -506,7 +506,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{}, false
 	}
 	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) || kinAndOther(a, b, h) ||
-		likingBeside(h) || countryBeside(a, h) {
+		likingBeside(h) || countryBeside(a, h) || heldBefore(a, b) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra)) {
@@ -522,6 +522,14 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{Possible, reason}, true
 	}
 	return Verdict{}, false
+}
+
+// heldBefore reports whether a and b name a holder of a role, one
+// saying what the holder was and the other what it is, neither that it
+// changed: "Mara was the assistant coach of the Lions" is her past, "Mara
+// is the head coach of the Lions" her present.
+func heldBefore(a, b *claim) bool {
+	return (a.holder > 0 || b.holder > 0) && wasAndIs(a, b)
 }
 
 // likingBeside reports whether h replaces a word of liking ("adores",
