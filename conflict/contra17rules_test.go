@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra17Rules(t *testing.T) {
-	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases)
+	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases)
 }
 
 var contra17FeltCases = []judgeCase{
@@ -46,4 +46,12 @@ var contra17RoleBeforeCases = []judgeCase{
 	{"is the head, is the assistant", "Mara is the head coach of the Lions.", "Mara is the assistant coach of the Lions.", true},
 	{"is the lead, is a junior", "Pia is the lead designer.", "Pia is a junior designer.", true},
 	{"was the CEO, another is the CEO", "Ilse was the CEO of Graufeld.", "Ilse is the CFO of Graufeld.", false},
+}
+
+var contra17WatchedCases = []judgeCase{
+	{"no longer skis, watches skiing", "Rui no longer skis.", "Rui watches skiing on TV.", false},
+	{"doesn't dance, teaches dancing", "Ola doesn't dance anymore.", "Ola teaches dancing at the school.", false},
+	{"no longer boxes, coaches boxing", "Rui no longer boxes.", "Rui coaches boxing on Mondays.", false},
+	{"no longer skis, skis", "Rui no longer skis.", "Rui skis every winter.", true},
+	{"doesn't dance, dances", "Ola doesn't dance anymore.", "Ola dances every Friday.", true},
 }

@@ -30,7 +30,7 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 		// asserts its opposite, which the other claim says.
 		return Verdict{}, false
 	}
-	if deniedManner(neg, pos) || feltNotOwned(neg, pos) || historyBeside(neg, pos) || otherThanImplied(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
+	if deniedManner(neg, pos) || feltNotOwned(neg, pos) || watchedNotDone(neg, pos) || historyBeside(neg, pos) || otherThanImplied(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
 		return Verdict{}, false
 	}
 	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) || namedOwned(neg, pos) || subjectGone(neg, pos) {
@@ -70,6 +70,23 @@ func feltNotOwned(neg, pos *claim) bool {
 	}
 	switch neg.toks[at].w {
 	case lemma(spelling(stem("own"))), lemma(spelling(stem("have"))), lemma(spelling(stem("keep"))):
+		return true
+	}
+	return false
+}
+
+// watchedNotDone reports whether the negated claim denies an activity
+// ("Rui no longer swims") and the positive one has its subject watch,
+// teach or follow it ("Rui watches swimming on TV", "teaches swimming"):
+// the activity is the object of another verb, not done.
+func watchedNotDone(neg, pos *claim) bool {
+	at := int(neg.negAt)
+	if at == 0 || at >= len(neg.toks) || at+1 >= len(pos.toks) || pos.toks[at+1].w != neg.toks[at].w {
+		return false
+	}
+	switch pos.toks[at].w {
+	case lemma(spelling(stem("watches"))), lemma(spelling(stem("teaches"))), lemma(spelling(stem("coaches"))),
+		lemma(spelling(stem("follows"))), lemma(spelling(stem("studies"))):
 		return true
 	}
 	return false
