@@ -26,11 +26,16 @@ func judgeComparison(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 }
 
 // comparedAntonyms reports whether x and y, compared with one thing
-// ("than"), are opposites once a comparative's "-er" is dropped:
-// "cheaper" and "(more) expensive", "safer" and "(more) dangerous".
+// ("than"), are opposites once a comparative's "-er" is dropped (and a
+// consonant doubled before it: "hotter"): "cheaper" and "(more)
+// expensive", "safer" and "(more) dangerous", "colder" and "warmer".
 func comparedAntonyms(x, y string) bool {
 	base := func(w string) string {
 		if b, ok := strings.CutSuffix(w, "er"); ok && len(b) >= 3 {
+			if n := len(b); b[n-1] == b[n-2] && !strings.ContainsRune("aeiou", rune(b[n-1])) {
+				// "hotter", "thinner": the consonant doubled.
+				b = b[:n-1]
+			}
 			return lemma(stem(b))
 		}
 		return w
@@ -229,4 +234,4 @@ present absent, valid invalid, safe unsafe, stable unstable, remote onsite, remo
 paid free, verbose quiet, healthy unhealthy, compliant noncompliant, visible hidden,
 encrypted unencrypted, blocking nonblocking, approved rejected, before after, first last,
 minimum maximum, min max, lowest highest, cheap expensive, owned rented, own lease, own rent,
-dry wet, damp dry, readonly writable`
+dry wet, damp dry, readonly writable, cold warm, hot cool, deep shallow, thick thin`

@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra17Rules(t *testing.T) {
-	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases)
+	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases)
 }
 
 var contra17FeltCases = []judgeCase{
@@ -54,4 +54,15 @@ var contra17WatchedCases = []judgeCase{
 	{"no longer boxes, coaches boxing", "Rui no longer boxes.", "Rui coaches boxing on Mondays.", false},
 	{"no longer skis, skis", "Rui no longer skis.", "Rui skis every winter.", true},
 	{"doesn't dance, dances", "Ola doesn't dance anymore.", "Ola dances every Friday.", true},
+}
+
+var contra17ComparativeCases = []judgeCase{
+	{"colder and warmer than one place", "Tromso is colder than Oslo.", "Tromso is warmer than Oslo.", true},
+	{"hotter and cooler than one place", "Seville is hotter than Madrid.", "Seville is cooler than Madrid.", true},
+	{"deeper and shallower than one lake", "Loch Ness is deeper than Loch Lomond.", "Loch Ness is shallower than Loch Lomond.", true},
+	{"thicker and thinner than one wall", "The east wall is thicker than the west wall.", "The east wall is thinner than the west wall.", true},
+	{"colder than two places", "Tromso is colder than Oslo.", "Tromso is colder than Bergen.", false},
+	{"colder, told from the other side", "Tromso is colder than Oslo.", "Oslo is warmer than Tromso.", false},
+	{"warmer and wider, two measures", "The east room is warmer than the west room.", "The east room is narrower than the west room.", false},
+	{"warmer than a bound, and colder than another", "Keep the tank warmer than 20 degrees.", "Keep the tank colder than 30 degrees.", false},
 }
