@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra17Rules(t *testing.T) {
-	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases)
+	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases)
 }
 
 var contra17FeltCases = []judgeCase{
@@ -65,4 +65,17 @@ var contra17ComparativeCases = []judgeCase{
 	{"colder, told from the other side", "Tromso is colder than Oslo.", "Oslo is warmer than Tromso.", false},
 	{"warmer and wider, two measures", "The east room is warmer than the west room.", "The east room is narrower than the west room.", false},
 	{"warmer than a bound, and colder than another", "Keep the tank warmer than 20 degrees.", "Keep the tank colder than 30 degrees.", false},
+}
+
+var contra17UnitCases = []judgeCase{
+	{"one speed in mph and km/h", "The school zone limit is 20 mph.", "The school zone limit is 20 km/h.", true},
+	{"one speed converted", "The ferry's top speed is 25 mph.", "The ferry's top speed is 40 km/h.", false},
+	{"a weight in kilograms and pounds", "The dog's crate weighs 15 kg.", "The dog's crate weighs 15 pounds.", true},
+	{"a weight converted to pounds", "The dog's crate weighs 15 kg.", "The dog's crate weighs 33 pounds.", false},
+	{"pounds of money beside kilograms", "The dog's crate weighs 15 kg.", "The dog's crate costs 15 pounds.", false},
+	{"pounds of money beside euros", "The dog's crate costs 15 pounds.", "The dog's crate costs 15 euros.", true},
+	{"one volume in litres and gallons", "The rain barrel holds 50 litres.", "The rain barrel holds 50 gallons.", true},
+	{"gallons, imperial, in litres", "The garden tank holds 100 gallons.", "The garden tank holds 455 litres.", false},
+	{"gallons, US, in litres", "The garden tank holds 100 gallons.", "The garden tank holds 379 litres.", false},
+	{"pints and litres apart", "The jug holds 4 pints.", "The jug holds 4 litres.", true},
 }

@@ -199,7 +199,7 @@ func measuredApart(x, y []token) bool {
 		}
 		m, ok := measures[ts[1].w]
 		f, err := strconv.ParseFloat(ts[0].w, 64)
-		return f * m.size, m, ok && err == nil && f > 0
+		return f, m, ok && err == nil && f > 0
 	}
 	fx, mx, okx := amount(x)
 	fy, my, oky := amount(y)
@@ -210,7 +210,19 @@ func measuredApart(x, y []token) bool {
 	if x[0].approx || y[0].approx {
 		slack = 1.2
 	}
-	return max(fx, fy) >= slack*min(fx, fy)
+	// A unit of two sizes (a gallon, US or imperial) is apart only when
+	// neither size agrees.
+	for _, sx := range []float64{mx.size, mx.alt} {
+		for _, sy := range []float64{my.size, my.alt} {
+			if sx == 0 || sy == 0 {
+				continue
+			}
+			if vx, vy := fx*sx, fy*sy; max(vx, vy) < slack*min(vx, vy) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // withUnits returns the number each side of h replaces with the word
