@@ -129,6 +129,9 @@ func judgeWhatIs(a, b *claim, why bool) (Verdict, bool) {
 			return fmt.Sprintf("different status: %q vs %q", show(a, []token{x}), show(b, []token{y}))
 		})}, true
 	}
+	if t, ok := neverMarriedApart(a, b); ok {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("never married, the other says %q", t.w) })}, true
+	}
 	if spouseApart(a, b) {
 		return Verdict{Likely, say(why, func() string { return "unmarried, the other names a spouse" })}, true
 	}

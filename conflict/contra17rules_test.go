@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra17Rules(t *testing.T) {
-	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases)
+	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases, contra17MaritalCases)
 }
 
 var contra17FeltCases = []judgeCase{
@@ -78,4 +78,19 @@ var contra17UnitCases = []judgeCase{
 	{"gallons, imperial, in litres", "The garden tank holds 100 gallons.", "The garden tank holds 455 litres.", false},
 	{"gallons, US, in litres", "The garden tank holds 100 gallons.", "The garden tank holds 379 litres.", false},
 	{"pints and litres apart", "The jug holds 4 pints.", "The jug holds 4 litres.", true},
+}
+
+var contra17MaritalCases = []judgeCase{
+	{"never married, divorced a wife", "Luca has never been married.", "Luca divorced his second wife last year.", true},
+	{"never married, a widower", "Luca never married.", "Luca is a widower.", true},
+	{"never married, an ex-husband", "Sofie has never married.", "Sofie's ex-husband runs a bakery.", true},
+	{"never married, a late husband", "Sofie has never married.", "Sofie's late husband was a sailor.", true},
+	{"never married, single", "Luca never married.", "Luca is single.", false},
+	{"never married, a brother divorced", "Luca never married.", "Luca's brother is divorced.", false},
+	{"got engaged, single", "Sofie got engaged to Piet in May.", "Sofie is single.", true},
+	{"has been married since a year, single", "Piet has been married to Sofie since 2015.", "Piet is single.", true},
+	{"got married in a year, single", "Piet got married in 2015.", "Piet is single.", true},
+	{"got married in a year, divorced now", "Piet got married in 2015.", "Piet is divorced.", false},
+	{"got engaged in a year, married now", "Piet got engaged in 2014.", "Piet is married.", false},
+	{"single, a husband, a name that folds", "Sofie is single.", "Sofie's husband is a chef.", true},
 }

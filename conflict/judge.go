@@ -581,10 +581,11 @@ func heldThing(a, b *claim, h hunk) bool {
 // value and the other states one ("retros happen every two weeks", "we
 // moved retros to once a month": see [judgeSpan]).
 func minShared(a, b *claim) int {
-	if spouseApart(a, b) || abstained(a, b) || namedOwned(a, b) || namedOwned(b, a) {
+	if _, never := neverMarriedApart(a, b); never || spouseApart(a, b) || abstained(a, b) || namedOwned(a, b) || namedOwned(b, a) {
 		// "Chloe is single", "Chloe's husband is a chef": the subject
 		// and its owner form share no word, nor do "has no children"
-		// and "Hana's son" ([namedOwned]); "We are vegetarian", "we
+		// and "Hana's son" ([namedOwned]), nor "Hugo never married"
+		// and "Hugo's ex-wife"; "We are vegetarian", "we
 		// had a steak" share a pronoun alone.
 		return 0
 	}
