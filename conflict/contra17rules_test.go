@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra17Rules(t *testing.T) {
-	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases, contra17MaritalCases)
+	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases, contra17MaritalCases, contra17HistoryCases)
 }
 
 var contra17FeltCases = []judgeCase{
@@ -93,4 +93,17 @@ var contra17MaritalCases = []judgeCase{
 	{"got married in a year, divorced now", "Piet got married in 2015.", "Piet is divorced.", false},
 	{"got engaged in a year, married now", "Piet got engaged in 2014.", "Piet is married.", false},
 	{"single, a husband, a name that folds", "Sofie is single.", "Sofie's husband is a chef.", true},
+}
+
+var contra17HistoryCases = []judgeCase{
+	{"a place with a past copula and a year", "The office was located in Porto before 2022.", "The office is located in Braga.", false},
+	{"two places now", "The office is located in Porto.", "The office is located in Braga.", true},
+	{"two words of permission", "Bikes are allowed on the train.", "Bikes are welcome on the train.", false},
+	{"permission and a ban", "Bikes are allowed on the train.", "Bikes are banned on the train.", true},
+	{"reached a stage, lost in it", "Ruth reached the semi-final of the county cup.", "Ruth lost the semi-final of the county cup.", false},
+	{"won a stage, lost it", "Ruth won the semi-final of the county cup.", "Ruth lost the semi-final of the county cup.", true},
+	{"a price with a year, today's price", "A season pass cost 300 euros in 2019.", "A season pass costs 380 euros now.", false},
+	{"two prices now", "A season pass costs 300 euros.", "A season pass costs 380 euros now.", true},
+	{"a span of hours, its start", "The backup window is Saturday 01:00-03:00.", "The backup window opens on Saturdays at 1 am.", false},
+	{"a span of hours, a time outside it", "The backup window is Saturday 01:00-03:00.", "The backup window opens on Saturdays at 5 am.", true},
 }

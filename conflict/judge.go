@@ -506,7 +506,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{}, false
 	}
 	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) || kinAndOther(a, b, h) ||
-		likingBeside(h) || countryBeside(a, h) || heldBefore(a, b) {
+		likingBeside(h) || countryBeside(a, h) || heldBefore(a, b) || permitted(h) || reachedAndPlayed(h) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra)) {
@@ -522,6 +522,45 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{Possible, reason}, true
 	}
 	return Verdict{}, false
+}
+
+// permitted reports whether h replaces one word of permission by
+// another: "dogs are allowed in the office" and "dogs are welcome in the
+// office" say one thing.
+func permitted(h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 {
+		return false
+	}
+	is := func(w string) bool {
+		for _, p := range [...]string{"allowed", "permitted", "welcome"} {
+			if w == p || w == lemma(spelling(stem(p))) {
+				return true
+			}
+		}
+		return false
+	}
+	return is(h.a[0].w) && is(h.b[0].w)
+}
+
+// reachedAndPlayed reports whether h replaces reaching a stage ("reached
+// the final", "made the final") by playing it to a result ("lost the
+// final", "won the final"): who played a final reached it.
+func reachedAndPlayed(h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 {
+		return false
+	}
+	in := func(w string, words ...string) bool {
+		for _, p := range words {
+			if w == p || w == lemma(spelling(stem(p))) {
+				return true
+			}
+		}
+		return false
+	}
+	reach := func(w string) bool { return in(w, "reached", "made", "qualified") }
+	played := func(w string) bool { return in(w, "lost", "won", "played", "drew") }
+	x, y := h.a[0].w, h.b[0].w
+	return reach(x) && played(y) || reach(y) && played(x)
 }
 
 // heldBefore reports whether a and b name a holder of a role, one

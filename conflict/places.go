@@ -177,8 +177,15 @@ func elsewhere(country string, ts []token) bool {
 // names after it with none in common ("servers are hosted in a
 // Frankfurt data center", "servers moved to a data center in
 // Helsinki"). A place that names the other ("Lisbon, Portugal") is the
-// same place, and a country beside a place that is none may hold it.
+// same place, a country beside a place that is none may hold it, and a
+// place with a past copula ("were located in") is history beside the
+// present.
 func otherPlace(a, b *claim) (string, string, bool) {
+	if wasAndIs(a, b) {
+		// "The servers were located in Germany" is where they were,
+		// beside where they are.
+		return "", "", false
+	}
 	pa, pb := locIndex(a.toks), locIndex(b.toks)
 	if pa <= 0 || pb <= 0 || pa != pb && (!(a.changed || b.changed) || min(pa, pb) < 2) {
 		return "", "", false

@@ -125,6 +125,10 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{Likely, say(why, func() string {
 			return fmt.Sprintf("outside the bound: %q vs %q", show(a, h.a), show(b, h.b))
 		})}, true, true
+	case yearBesideNow(a, b, h.a, h.b) || yearBesideNow(b, a, h.b, h.a):
+		// "The book cost $12 in 2020", "The book costs $15 now": a
+		// value of a year beside today's.
+		return Verdict{}, false, true
 	case allValues(h.a) && allValues(h.b):
 		if x, y, ok := withUnits(a, b, h); ok {
 			// "180 cm" and "1.80 m": the units differ after one number
@@ -163,6 +167,16 @@ func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
 		return Verdict{}, false, true
 	}
 	return Verdict{}, false, false
+}
+
+// yearBesideNow reports whether a's replaced words x give a value with a
+// year ("$12 in 2020") and b's y one with none, which says it holds now
+// ("$15 now"): two times.
+func yearBesideNow(a, b *claim, x, y []token) bool {
+	year := func(ts []token) bool {
+		return slices.ContainsFunc(ts, func(t token) bool { return yearOf(t.w) != 0 })
+	}
+	return b.changed && !a.changed && year(x) && !year(y) && !year(b.toks)
 }
 
 // roomsApart reports whether h replaces the number of a room the
@@ -438,7 +452,8 @@ func anyValue(ts []token) bool {
 // ("60 minutes" and "1 hour").
 func compatible(a, b []token) bool {
 	for i := range min(len(a), len(b)) {
-		if (a[i].approx || b[i].approx) && near(a[i].w, b[i].w) || inRange(a[i].w, b[i].w) || inRange(b[i].w, a[i].w) {
+		if (a[i].approx || b[i].approx) && near(a[i].w, b[i].w) || inRange(a[i].w, b[i].w) || inRange(b[i].w, a[i].w) ||
+			clockSpanEnd(a[i].w, b[i].w) || clockSpanEnd(b[i].w, a[i].w) {
 			continue
 		}
 		if a[i].kind == quantity || b[i].kind == quantity {
@@ -459,6 +474,24 @@ func compatible(a, b []token) bool {
 		}
 	}
 	return true
+}
+
+// clockSpanEnd reports whether span is two times of day joined by a
+// hyphen ("02:00-04:00") and clock one of its ends ("2:00"): "the window
+// is 02:00-04:00" and "the window starts at 2 am" agree.
+func clockSpanEnd(span, clock string) bool {
+	lo, hi, ok := strings.Cut(span, "-")
+	if !ok || !strings.Contains(lo, ":") || !strings.Contains(hi, ":") || !strings.Contains(clock, ":") {
+		return false
+	}
+	trim := func(s string) string {
+		if t := strings.TrimLeft(s, "0"); strings.HasPrefix(t, ":") {
+			return "0" + t
+		} else {
+			return t
+		}
+	}
+	return trim(clock) == trim(lo) || trim(clock) == trim(hi)
 }
 
 func near(x, y string) bool {
