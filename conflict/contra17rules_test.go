@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra17Rules(t *testing.T) {
-	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases, contra17MaritalCases, contra17HistoryCases)
+	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases, contra17MaritalCases, contra17HistoryCases, contra17BirthdayCases, contra17ChiefCases)
 }
 
 var contra17FeltCases = []judgeCase{
@@ -106,4 +106,21 @@ var contra17HistoryCases = []judgeCase{
 	{"two prices now", "A season pass costs 300 euros.", "A season pass costs 380 euros now.", true},
 	{"a span of hours, its start", "The backup window is Saturday 01:00-03:00.", "The backup window opens on Saturdays at 1 am.", false},
 	{"a span of hours, a time outside it", "The backup window is Saturday 01:00-03:00.", "The backup window opens on Saturdays at 5 am.", true},
+}
+
+var contra17BirthdayCases = []judgeCase{
+	{"celebrates a birthday, a birthday on another day", "Ivo celebrates his birthday on 9 May.", "Ivo's birthday is on 21 June.", true},
+	{"celebrates a birthday, the same day written otherwise", "Ivo celebrates his birthday on 9 May.", "Ivo's birthday is May 9th.", false},
+	{"celebrates a birthday, his wife's", "Ivo celebrates his birthday on 9 May.", "Ivo's wife's birthday is on 21 June.", false},
+	{"celebrates a birthday with a party", "Ivo celebrates his birthday with a party.", "Ivo's birthday is on 21 June.", false},
+}
+
+var contra17ChiefCases = []judgeCase{
+	{"a firm's CEO, another runs it as chief executive", "Kestrel's CEO is Omar Said.", "Lin Wu runs Kestrel as its chief executive.", true},
+	{"chief executive of a firm, the firm's CEO another", "Lin Wu is the chief executive of Kestrel.", "Kestrel's CEO is Omar Said.", true},
+	{"the CEO of a firm, the firm's CEO another", "The CEO of Kestrel is Omar Said.", "Lin Wu is Kestrel's CEO.", true},
+	{"one CEO named two ways", "Kestrel's CEO is Omar Said.", "Omar Said runs Kestrel as its chief executive.", false},
+	{"a CEO and a CFO", "Kestrel's CEO is Omar Said.", "Lin Wu is the CFO of Kestrel.", false},
+	{"the CEOs of two firms", "Kestrel's CEO is Omar Said.", "Brightline's CEO is Lin Wu.", false},
+	{"where the CEO sits", "Kestrel's CEO is based in Oslo.", "Omar Said is the CEO of Kestrel.", false},
 }

@@ -38,7 +38,7 @@ func rewrite(words []string) []string {
 	if !hasFrame(words) {
 		return words
 	}
-	words = roleNoun(passive(birthplace(words)))
+	words = roleNoun(passive(birthplace(birthday(ceoFrame(words)))))
 	out := make([]string, 0, len(words)+2)
 	prefer := -1
 	for i := 0; i < len(words); i++ {
@@ -189,7 +189,7 @@ var frameWords map[string]bool
 
 func newFrameWords() map[string]bool {
 	return setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped belongs belong belonged became becomes appointed named promoted half every each per one
-once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit over under than before after`)
+once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit over under than before after celebrates celebrate ceo executive`)
 }
 
 // periodWords are adverbs of a period: "daily" is once a day.

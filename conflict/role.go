@@ -2,6 +2,7 @@ package conflict
 
 import (
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/memweave/memweave-go/tokenize"
@@ -273,6 +274,60 @@ func roleNoun(words []string) []string {
 			return slices.Concat(words[:i], []string{verb}, q, words[j+2:])
 		}
 		break
+	}
+	return words
+}
+
+// chiefTitle reports whether w is the short title of a company's
+// officer ("CEO"): a role, no part of a name ("Brightline's CEO").
+func chiefTitle(w string) bool {
+	switch strings.TrimSuffix(w, "'s") {
+	case "ceo", "cfo", "cto", "coo", "cio":
+		return true
+	}
+	return false
+}
+
+// ceoFrame rewrites a chief executive named another way into "X is the
+// ceo of Y", as roleHolder reads it: "chief executive (officer)" is
+// "ceo"; "Y's ceo is X", "X is Y's ceo", "the ceo of Y is X" and "X runs
+// Y as its ceo" are "X is the ceo of Y". The holder X must be a name of two words or more
+// ("dana_reyes"), so that "Y's ceo is new" names none. It returns
+// words itself when no such frame holds.
+func ceoFrame(words []string) []string {
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "chief" && words[i+1] == "executive" {
+			n := 2
+			if wordAt(words, i+2) == "officer" {
+				n = 3
+			}
+			words = slices.Concat(words[:i], []string{"ceo"}, words[i+n:])
+		}
+	}
+	holder := func(w string) bool { return strings.Contains(w, "_") && !strings.HasSuffix(w, "'s") }
+	owner := func(w string) (string, bool) {
+		o, ok := strings.CutSuffix(w, "'s")
+		return o, ok && o != ""
+	}
+	verb := func(w string) bool { return w == "is" || w == "was" }
+	n := len(words)
+	switch {
+	case n == 4 && words[1] == "ceo" && verb(words[2]) && holder(words[3]):
+		// Y's ceo is X.
+		if y, ok := owner(words[0]); ok {
+			return []string{words[3], words[2], "the", "ceo", "of", y}
+		}
+	case n == 4 && holder(words[0]) && verb(words[1]) && words[3] == "ceo":
+		// X is Y's ceo.
+		if y, ok := owner(words[2]); ok {
+			return []string{words[0], words[1], "the", "ceo", "of", y}
+		}
+	case n == 6 && words[0] == "the" && words[1] == "ceo" && words[2] == "of" && verb(words[4]) && holder(words[5]):
+		// The ceo of Y is X.
+		return []string{words[5], words[4], "the", "ceo", "of", words[3]}
+	case n == 6 && holder(words[0]) && leadVerb(words[1]) && words[3] == "as" && (words[4] == "its" || words[4] == "the") && words[5] == "ceo":
+		// X runs Y as its ceo.
+		return []string{words[0], "is", "the", "ceo", "of", words[2]}
 	}
 	return words
 }

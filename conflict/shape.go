@@ -156,6 +156,13 @@ func allDigits(w string) bool {
 // capitalised returns the lower-cased words written with a capital
 // letter after the sentence's first word: names, as far as the text
 // tells.
+// titleNext reports whether the first word of rest is an officer's title
+// ("CEO", "chief").
+func titleNext(rest string) bool {
+	f := strings.Fields(rest)
+	return len(f) > 0 && (chiefTitle(strings.ToLower(f[0])) || strings.EqualFold(f[0], "chief"))
+}
+
 func capitalised(s string) map[string]bool {
 	var m map[string]bool
 	start, first := -1, true
@@ -177,6 +184,13 @@ func capitalised(s string) map[string]bool {
 					m = make(map[string]bool)
 				}
 				m[strings.ToLower(f)] = true
+			} else if owner, ok := strings.CutSuffix(f, "'s"); ok && first && unicode.IsUpper(c) && titleNext(s[i:]) {
+				// "Brightline's CEO is ...": the owner of an officer's
+				// title is a name, first or not ([ceoFrame]).
+				if m == nil {
+					m = make(map[string]bool)
+				}
+				m[strings.ToLower(owner)] = true
 			}
 			start, first = -1, false
 		}

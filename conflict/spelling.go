@@ -64,7 +64,7 @@ func joinNames(s string) string {
 			lower := strings.ToLower(trimmed)
 			_, unit := units[lower]
 			_, short := shortForms[lower]
-			isCap = !isStop(lower) && !unit && !short
+			isCap = !isStop(lower) && !unit && !short && !chiefTitle(lower)
 		}
 		if isCap && prevOpen && prevEnd == i-1 {
 			if b == nil {
