@@ -133,3 +133,50 @@ func twoActs(a, b *claim, h hunk, extra int) bool {
 	}
 	return true
 }
+
+// kindOfKin maps a kind of kin or pet, as claim words fold it, to the
+// wider kind it is one of: a sister is a sibling, a son a child, a dog
+// a pet.
+func kindOfKin(w string) string {
+	for wide, words := range map[string]string{"sibling": `sister brother`, "child": `son daughter`,
+		"pet": `dog cat rabbit hamster parrot`} {
+		for _, n := range strings.Fields(words) {
+			if w == lemma(spelling(stem(n))) {
+				return lemma(spelling(stem(wide)))
+			}
+		}
+	}
+	return ""
+}
+
+// countOf returns the count a claim word gives, "one" or a number, and
+// whether it gives one.
+func countOf(t token) (int, bool) {
+	if t.w == "one" {
+		return 1, true
+	}
+	if !t.value || t.kind != plain || !allDigits(t.w) || len(t.w) > 3 {
+		return 0, false
+	}
+	return atoi(t.w), true
+}
+
+// moreOfOneKind reports whether a and b each give their subject of one
+// word a count of one kind ("Bea has one sibling", "Bea has two
+// sisters"; nothing else said), b's kind one of a's ([kindOfKin]), and
+// b counts more: more sisters than siblings cannot be.
+func moreOfOneKind(a, b *claim) bool {
+	if len(a.toks) != 3 || len(b.toks) != 3 || a.neg != "" || b.neg != "" || a.toks[0].w != b.toks[0].w ||
+		a.scoped || b.scoped || a.past || b.past || a.plan || b.plan {
+		return false
+	}
+	na, oka := countOf(a.toks[1])
+	nb, okb := countOf(b.toks[1])
+	return oka && okb && nb > na && kindOfKin(b.toks[2].w) == a.toks[2].w
+}
+
+// moreOfOneKindApart reports whether [moreOfOneKind] holds either way
+// round.
+func moreOfOneKindApart(a, b *claim) bool {
+	return moreOfOneKind(a, b) || moreOfOneKind(b, a)
+}

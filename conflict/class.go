@@ -129,6 +129,9 @@ func judgeWhatIs(a, b *claim, why bool) (Verdict, bool) {
 			return fmt.Sprintf("different status: %q vs %q", show(a, []token{x}), show(b, []token{y}))
 		})}, true
 	}
+	if moreOfOneKindApart(a, b) {
+		return Verdict{Likely, say(why, func() string { return "more of a kind than of the kind it is one of" })}, true
+	}
 	if t, ok := neverMarriedApart(a, b); ok {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("never married, the other says %q", t.w) })}, true
 	}

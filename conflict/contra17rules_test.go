@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra17Rules(t *testing.T) {
-	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases, contra17MaritalCases, contra17HistoryCases, contra17BirthdayCases, contra17ChiefCases)
+	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases, contra17MaritalCases, contra17HistoryCases, contra17BirthdayCases, contra17ChiefCases, contra17KindCountCases)
 }
 
 var contra17FeltCases = []judgeCase{
@@ -123,4 +123,14 @@ var contra17ChiefCases = []judgeCase{
 	{"a CEO and a CFO", "Kestrel's CEO is Omar Said.", "Lin Wu is the CFO of Kestrel.", false},
 	{"the CEOs of two firms", "Kestrel's CEO is Omar Said.", "Brightline's CEO is Lin Wu.", false},
 	{"where the CEO sits", "Kestrel's CEO is based in Oslo.", "Omar Said is the CEO of Kestrel.", false},
+}
+
+var contra17KindCountCases = []judgeCase{
+	{"one sibling, two brothers", "Milo has one sibling.", "Milo has two brothers.", true},
+	{"one child, three sons", "Aya has one child.", "Aya has three sons.", true},
+	{"two pets, four cats", "Aya has two pets.", "Aya has four cats.", true},
+	{"four children, two daughters", "Aya has four children.", "Aya has two daughters.", false},
+	{"three siblings, three sisters", "Milo has three siblings.", "Milo has three sisters.", false},
+	{"one sibling, two cousins", "Milo has one sibling.", "Milo has two cousins.", false},
+	{"one sibling, his wife's two sisters", "Milo has one sibling.", "Milo's wife has two sisters.", false},
 }
