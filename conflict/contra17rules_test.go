@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra17Rules(t *testing.T) {
-	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases, contra17MaritalCases, contra17HistoryCases, contra17BirthdayCases, contra17ChiefCases, contra17KindCountCases)
+	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases, contra17MaritalCases, contra17HistoryCases, contra17BirthdayCases, contra17ChiefCases, contra17KindCountCases, contra17KindDeniedCases)
 }
 
 var contra17FeltCases = []judgeCase{
@@ -133,4 +133,13 @@ var contra17KindCountCases = []judgeCase{
 	{"three siblings, three sisters", "Milo has three siblings.", "Milo has three sisters.", false},
 	{"one sibling, two cousins", "Milo has one sibling.", "Milo has two cousins.", false},
 	{"one sibling, his wife's two sisters", "Milo has one sibling.", "Milo's wife has two sisters.", false},
+}
+
+var contra17KindDeniedCases = []judgeCase{
+	{"no pets, two dogs", "Teo has no pets.", "Teo owns two dogs.", true},
+	{"no children, two sons", "Teo has no children.", "Teo has two sons.", true},
+	{"no pets, a neighbour's dog", "Teo has no pets.", "Teo walks the neighbour's dog.", false},
+	{"no pets, a daughter's dogs", "Teo has no pets.", "Teo's daughter owns two dogs.", false},
+	{"no pets, likes dogs", "Teo has no pets.", "Teo likes dogs.", false},
+	{"no siblings, a wife's sister", "Teo has no siblings.", "Teo's wife has a sister.", false},
 }

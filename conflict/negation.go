@@ -39,6 +39,22 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 	return Verdict{}, false
 }
 
+// kindDenied reports whether one claim denies its subject any of a kind
+// ("Teo has no pets", "has no siblings") and the other, of the same
+// subject, names one of that kind ([kindOfKin]: "Teo owns two dogs"):
+// they share the subject alone, which [implicitNegation] then judges.
+func kindDenied(a, b *claim) bool {
+	neg, pos := a, b
+	if b.neg != "" {
+		neg, pos = b, a
+	}
+	at := int(neg.negAt)
+	if neg.neg != "no" || pos.neg != "" || at == 0 || len(neg.toks) != at+1 || len(pos.toks) <= at || pos.toks[0].w != neg.toks[0].w {
+		return false
+	}
+	return slices.ContainsFunc(pos.toks[at:], func(t token) bool { return kindOfKin(t.w) == neg.toks[at].w })
+}
+
 // feltNotOwned reports whether the positive claim tells what its
 // subject feels for a kind of thing ("Jonas adores cats", "is scared of
 // dogs", "is fond of snakes") and the negated one denies that the
@@ -177,7 +193,8 @@ func twoDenials(a, b *claim, h hunk, common int, why bool) (Verdict, bool) {
 }
 
 // implicitNegation reports whether one claim denies, with a related
-// word, what the other asserts of the same subject: "the user is
+// word or a kind the other names one of ("has no pets", "owns two
+// dogs": [kindOfKin]), what the other asserts of the same subject: "the user is
 // allergic to peanuts" and "the user has no food allergies". The
 // negated claim's words before the negation must open the other claim,
 // at most three words follow it, the last a form of a word of the other
@@ -226,7 +243,7 @@ func implicitNegation(a, b *claim) bool {
 	for i, o := range obj {
 		found := false
 		for k, r := range rest {
-			if related(o.w, r.w) {
+			if related(o.w, r.w) || kindOfKin(r.w) == o.w {
 				if k > 0 && notOwned(rest[k-1]) {
 					// "doesn't own a car" beside "drives a rental car",
 					// "has no pets" beside "walks the neighbour's dog":
