@@ -245,7 +245,9 @@ func parseClaim(s string) (claim, bool) {
 		s = urls().ReplaceAllString(s, " ")
 	}
 	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(s))))))
-	tw := justOnly(expand(tokenize.Words(s), boundNames(s)), s)
+	// "Noor turned 40 last month" is read as "Noor is 40" before its
+	// tense and its time are: what it says of now.
+	tw := turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s))
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)

@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra17Rules(t *testing.T) {
-	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases, contra17MaritalCases, contra17HistoryCases, contra17BirthdayCases, contra17ChiefCases, contra17KindCountCases, contra17KindDeniedCases)
+	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases, contra17MaritalCases, contra17HistoryCases, contra17BirthdayCases, contra17ChiefCases, contra17KindCountCases, contra17KindDeniedCases, contra17TurnedCases)
 }
 
 var contra17FeltCases = []judgeCase{
@@ -142,4 +142,13 @@ var contra17KindDeniedCases = []judgeCase{
 	{"no pets, a daughter's dogs", "Teo has no pets.", "Teo's daughter owns two dogs.", false},
 	{"no pets, likes dogs", "Teo has no pets.", "Teo likes dogs.", false},
 	{"no siblings, a wife's sister", "Teo has no siblings.", "Teo's wife has a sister.", false},
+}
+
+var contra17TurnedCases = []judgeCase{
+	{"turned an age last month, a year younger", "Rafi turned 30 last month.", "Rafi is 29.", true},
+	{"just turned an age, younger", "Rafi just turned 30.", "Rafi is 28.", true},
+	{"just turned an age, that age", "Rafi just turned 30.", "Rafi is 30.", false},
+	{"turned an age in a year long ago", "Rafi turned 30 in 2015.", "Rafi is 39.", false},
+	{"turned an age, a son's age", "Rafi turned 30 last month.", "Rafi's son is 3.", false},
+	{"a tap turned some degrees", "The tap turned 90 degrees.", "The tap is 45.", false},
 }

@@ -249,22 +249,6 @@ func hasLoc(ts []token) bool {
 	return false
 }
 
-// birthday rewrites a birthday said with "celebrates" into its noun:
-// "Sam celebrates his birthday on 4 March" is "Sam's birthday is on 4
-// March". It returns words itself when no such frame opens the
-// sentence after a subject of one word.
-func birthday(words []string) []string {
-	if len(words) < 5 || words[1] != "celebrates" && words[1] != "celebrate" || words[3] != "birthday" {
-		return words
-	}
-	switch words[2] {
-	case "his", "her", "their", "my", "our":
-	default:
-		return words
-	}
-	return slices.Concat([]string{words[0] + "'s", "birthday", "is"}, words[4:])
-}
-
 // birthplace rewrites a birthplace said with its noun into the verb,
 // as [roleNoun] does for a role: "Kofi's birthplace is Kumasi" and
 // "Kofi's place of birth was Kumasi" are "Kofi was born in Kumasi". It
