@@ -443,22 +443,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			// "turned on" / "off": the switch itself is the value.
 			// "We own the house": a verb, against "we rent the house".
 		case tokenize.IsStopWord(w) || filler[w]:
-			if c.order == "" && beforeEvent(raws, i) {
-				c.order = w
-			}
-			if w == "and" && c.andAt == 0 {
-				c.andAt = int8(len(c.toks)) + 1
-			}
-			if (w == "a" || w == "an") && i > 0 && int(c.copAt) == len(c.toks) && copula(raws[i-1].w) {
-				c.kind = true
-			}
-			if w == "only" && c.onlyAt == 0 {
-				c.onlyAt = int8(len(c.toks)) + 1
-			}
-			c.possessed = c.possessed || possessiveWord(w)
-			if c.copAt < 0 && copula(w) {
-				c.copAt, c.copPast = int8(len(c.toks)), w == "was" || w == "were"
-			}
+			c.stopWord(raws, i)
 			continue
 		}
 		t := c.tokenAt(raws, i, capFirst)
@@ -473,6 +458,29 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		if len(c.toks) == maxClaimTokens {
 			break
 		}
+	}
+}
+
+// stopWord reads the stop word or filler raws[i] for what it tells of
+// the claim: an order ("before"), the first "and" or "only", a kind ("is
+// a"), a possessive ("her"), the copula.
+func (c *claim) stopWord(raws []rawTok, i int) {
+	w := raws[i].w
+	if c.order == "" && beforeEvent(raws, i) {
+		c.order = w
+	}
+	if w == "and" && c.andAt == 0 {
+		c.andAt = int8(len(c.toks)) + 1
+	}
+	if (w == "a" || w == "an") && i > 0 && int(c.copAt) == len(c.toks) && copula(raws[i-1].w) {
+		c.kind = true
+	}
+	if w == "only" && c.onlyAt == 0 {
+		c.onlyAt = int8(len(c.toks)) + 1
+	}
+	c.possessed = c.possessed || possessiveWord(w)
+	if c.copAt < 0 && copula(w) {
+		c.copAt, c.copPast = int8(len(c.toks)), w == "was" || w == "were"
 	}
 }
 
