@@ -48,12 +48,16 @@ england scotland wales northern_ireland uk usa america`) {
 
 // countryIn reports whether a name of ts, up to the next location
 // predicate, is one of [countries].
-func countryIn(ts []token) bool {
+func countryIn(ts []token) bool { return nameIn(ts, countries) }
+
+// nameIn reports whether a name of ts, up to the next location
+// predicate, is in set.
+func nameIn(ts []token, set map[string]bool) bool {
 	for _, t := range ts {
 		if t.w == locMark {
 			return false
 		}
-		if isName(t) && countries[t.w] {
+		if isName(t) && set[t.w] {
 			return true
 		}
 	}
@@ -135,17 +139,7 @@ func countryName(ts []token) string {
 
 // stateIn reports whether a name of ts, up to the next location
 // predicate, is a state or province of [within].
-func stateIn(ts []token) bool {
-	for _, t := range ts {
-		if t.w == locMark {
-			return false
-		}
-		if isName(t) && states[t.w] {
-			return true
-		}
-	}
-	return false
-}
+func stateIn(ts []token) bool { return nameIn(ts, states) }
 
 // elsewhere reports whether every name of ts, up to the next location
 // predicate, is a place [within] puts in a country other than country:
