@@ -129,6 +129,9 @@ func judgeWhatIs(a, b *claim, why bool) (Verdict, bool) {
 			return fmt.Sprintf("different status: %q vs %q", show(a, []token{x}), show(b, []token{y}))
 		})}, true
 	}
+	if leftEmployer(a, b) || leftEmployer(b, a) {
+		return Verdict{Likely, say(why, func() string { return "left an employer, the other works there" })}, true
+	}
 	if moreOfOneKindApart(a, b) {
 		return Verdict{Likely, say(why, func() string { return "more of a kind than of the kind it is one of" })}, true
 	}

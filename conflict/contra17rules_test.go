@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra17Rules(t *testing.T) {
-	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases, contra17MaritalCases, contra17HistoryCases, contra17BirthdayCases, contra17ChiefCases, contra17KindCountCases, contra17KindDeniedCases, contra17TurnedCases)
+	checkJudged(t, contra17FeltCases, contra17PlaceCases, contra17RoleBeforeCases, contra17WatchedCases, contra17ComparativeCases, contra17UnitCases, contra17MaritalCases, contra17HistoryCases, contra17BirthdayCases, contra17ChiefCases, contra17KindCountCases, contra17KindDeniedCases, contra17TurnedCases, contra17LeftCases)
 }
 
 var contra17FeltCases = []judgeCase{
@@ -151,4 +151,11 @@ var contra17TurnedCases = []judgeCase{
 	{"turned an age in a year long ago", "Rafi turned 30 in 2015.", "Rafi is 39.", false},
 	{"turned an age, a son's age", "Rafi turned 30 last month.", "Rafi's son is 3.", false},
 	{"a tap turned some degrees", "The tap turned 90 degrees.", "The tap is 45.", false},
+}
+
+var contra17LeftCases = []judgeCase{
+	{"left a firm last year, works there", "Eva left Google last year.", "Eva works at Google.", true},
+	{"left a firm, her husband works there", "Eva left Google last year.", "Eva's husband works at Google.", false},
+	{"left a firm, works at another", "Eva left Google last year.", "Eva works at Meta.", false},
+	{"left a city, works in it", "Eva left Paris last year.", "Eva works in Paris.", false},
 }

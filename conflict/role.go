@@ -343,3 +343,18 @@ func roleQualifier(words []string, k int) ([]string, int) {
 	}
 	return nil, k
 }
+
+// leftEmployer reports whether a says its subject of one word left an
+// employer it names ("Eva left Google last year") and b that the subject
+// works there now ("Eva works at Google"): who left a firm no longer
+// works at it. A year or a span on b ("worked there until 2018") or a
+// plan is another time; a place the gazetteer knows ("left Paris",
+// "works in Paris") is no employer.
+func leftEmployer(a, b *claim) bool {
+	if len(a.toks) != 3 || len(b.toks) != 3 || a.neg != "" || b.neg != "" || a.plan || b.plan || b.past || b.scoped || b.changed {
+		return false
+	}
+	org := a.toks[2].w
+	return a.toks[1].w == "left" && b.toks[1].w == lemma(spelling(stem("works"))) && a.toks[0].w == b.toks[0].w &&
+		isName(a.toks[2]) && org == b.toks[2].w && !countries[org] && !states[org] && within[org] == nil
+}
