@@ -18,7 +18,20 @@ import (
 // families, whose statements would read as families of parallel
 // statements.
 func TestDetectFindsContra16Pairs(t *testing.T) {
-	for _, p := range readPairs(t, "testdata/contra16.jsonl") {
+	detectFindsJudgedPairs(t, "testdata/contra16.jsonl")
+}
+
+// TestDetectFindsContra17Pairs does the same for testdata/contra17.jsonl
+// ("Hugo never married", "Hugo's ex-wife lives in Ghent").
+func TestDetectFindsContra17Pairs(t *testing.T) {
+	detectFindsJudgedPairs(t, "testdata/contra17.jsonl")
+}
+
+// detectFindsJudgedPairs checks that Detect finds each pair of the set
+// name that Judge flags, each pair searched alone.
+func detectFindsJudgedPairs(t *testing.T, name string) {
+	t.Helper()
+	for _, p := range readPairs(t, name) {
 		if _, ok := conflict.Judge(p.A, p.B); !ok {
 			continue
 		}

@@ -97,7 +97,7 @@
 //     ("vegan", "vegetarian", "teetotal"), "avoids" or a present denial
 //     ("no longer eats meat", "quit drinking"), and the subject
 //     consuming a thing of it now or lately ("eats cheese every day",
-//     "had a steak last night"; see abstain.go).
+//     "had a steak last night"; see diet.go).
 //
 // Before comparing, a sentence is rewritten into one form per frame (see
 // frame.go): a change states its new value ("grew to 9", "bumped the
@@ -252,9 +252,15 @@
 // dog", "walks his sister's dog"), a liking beside an allergy or a fear of
 // one thing ("adores cats", "is allergic to cats"), a place beside a
 // country that may hold it ("born in Seville", "born in Spain"; see
-// places.go), a year opening a claim told in the past ("In 2019 Karl
-// worked at Zeta"), or a past holder of a role beside the present one
-// ("was the CEO"). A statement that takes more than four values across the memory
+// places.go, whose small gazetteer puts a known city in another country:
+// "lives in Paris", "lives in Chad" conflict), a year opening a claim
+// told in the past ("In 2019 Karl worked at Zeta"), a past holder of a
+// role beside the present one ("was the CEO") or a holder's past role
+// ("was the assistant coach"), a feeling for a kind beside owning none
+// ("adores cats", "doesn't own a cat"), a denied activity beside
+// watching or teaching it ("no longer swims", "watches swimming"), or a
+// value with a year beside today's ("cost $12 in 2020", "costs $15
+// now"). A statement that takes more than four values across the memory
 // is a family of parallel statements about implicit subjects (a README
 // per package), and [Detect] drops it. [Judge] compares two texts;
 // [Detect] finds candidate claim pairs

@@ -34,16 +34,17 @@ func newMaritalStatus() map[string]string {
 // married and any other, or single and engaged ("divorced" and "single"
 // may). A past ("was married") or a scope is another time.
 func maritalApart(a, b *claim) (x, y token, ok bool) {
-	if a.copAt < 1 || a.copAt != b.copAt || a.scoped || b.scoped || a.neg != "" || b.neg != "" || wasAndIs(a, b) {
+	sa, sb := statusFrom(a), statusFrom(b)
+	if sa < 1 || sa != sb || a.scoped || b.scoped || a.neg != "" || b.neg != "" || wasAndIs(a, b) {
 		return token{}, token{}, false
 	}
-	for i := range int(a.copAt) {
+	for i := range sa {
 		if a.toks[i].w != b.toks[i].w {
 			return token{}, token{}, false
 		}
 	}
 	status := func(c *claim) (token, string) {
-		at := int(c.copAt)
+		at := sa
 		if at+1 < len(c.toks) && strings.HasSuffix(written(c, c.toks[at]), "ly") {
 			at++
 		}
@@ -51,9 +52,10 @@ func maritalApart(a, b *claim) (x, y token, ok bool) {
 			return token{}, ""
 		}
 		s := maritalStatus[c.toks[at].w]
-		if at+1 < len(c.toks) && !((s == "married" || s == "engaged") && isName(c.toks[at+1])) {
+		if at+1 < len(c.toks) && !((s == "married" || s == "engaged") && (isName(c.toks[at+1]) || c.toks[at+1].value)) {
 			// "a single parent", "a single room": the word names a
-			// kind of thing; "married to Ella" names the spouse.
+			// kind of thing; "married to Ella" names the spouse, "got
+			// married in 2010" when.
 			return token{}, ""
 		}
 		return c.toks[at], s
@@ -64,7 +66,85 @@ func maritalApart(a, b *claim) (x, y token, ok bool) {
 		return token{}, token{}, false
 	}
 	apart := sx == "married" || sy == "married" || sx == "engaged" && sy == "single" || sx == "single" && sy == "engaged"
+	if a.copAt < 0 || b.copAt < 0 {
+		// "Ida got married in 2010" tells an event, which a later
+		// divorce or wedding may follow: it is apart from "single"
+		// alone.
+		apart = sx == "single" || sy == "single"
+	}
 	return x, y, apart
+}
+
+// statusFrom returns the index of c's marital status word: after the
+// copula ("Lena is married"), or, in a claim with none, after a subject
+// of one word that "got married", "got engaged" or "has been married"
+// (the verbs are stop words); -1 when c has none.
+func statusFrom(c *claim) int {
+	if c.copAt >= 1 {
+		return int(c.copAt)
+	}
+	if c.copAt < 0 && len(c.toks) >= 2 {
+		if s := maritalStatus[c.toks[1].w]; s == "married" || s == "engaged" {
+			return 1
+		}
+	}
+	return -1
+}
+
+// neverMarried returns the word by which pos says that the subject of
+// neg, which says it never married ("Hugo has never been married",
+// "Hugo never married"), once was: a status of the once married
+// ("Hugo is divorced", "Hugo divorced his first wife", "is a widower",
+// "got married in 2010") or a spouse or former spouse of the subject's
+// ("Hugo's ex-wife", "Hugo's late wife").
+func neverMarried(neg, pos *claim) (token, bool) {
+	at := int(neg.negAt)
+	if neg.neg != "never" || at != 1 || len(neg.toks) != 2 || maritalStatus[neg.toks[1].w] != "married" ||
+		pos.neg != "" || pos.plan || pos.scoped || len(pos.toks) < 2 {
+		return token{}, false
+	}
+	subject, t := neg.toks[0].w, pos.toks[1]
+	if pos.toks[0].w == subject {
+		switch maritalStatus[t.w] {
+		case "married", "divorced", "widowed":
+			return t, true
+		}
+		return token{}, false
+	}
+	if !ownedBy(pos.toks[0].w, subject) {
+		return token{}, false
+	}
+	if t.w == "late" && len(pos.toks) > 2 {
+		t = pos.toks[2]
+	}
+	if spouse(t.w) || exSpouse(t.w) {
+		return t, true
+	}
+	return token{}, false
+}
+
+// exSpouse reports whether the claim word w is a former spouse
+// ("ex-wife", folded "exwif").
+func exSpouse(w string) bool {
+	rest, ok := strings.CutPrefix(w, "ex")
+	return ok && len(rest) >= 3 && slices.ContainsFunc([]string{"husband", "wife", "spouse"}, func(s string) bool { return strings.HasPrefix(s, rest) })
+}
+
+// ownedBy reports whether the claim word w is the possessive of the
+// claim word subject: "sofie's" folds its owner as a word ("sofi"), a
+// subject name keeps its form ("sofie").
+func ownedBy(w, subject string) bool {
+	o := ownerOf(w)
+	return o != "" && (o == subject || o == lemma(spelling(stem(subject))))
+}
+
+// neverMarriedApart reports whether [neverMarried] holds either way
+// round, and the word of the claim that says a marriage.
+func neverMarriedApart(a, b *claim) (token, bool) {
+	if t, ok := neverMarried(a, b); ok {
+		return t, true
+	}
+	return neverMarried(b, a)
 }
 
 // maritalStatements reports whether [maritalApart] holds.
@@ -102,7 +182,7 @@ func spouseNamed(a, b *claim) (x token, ok bool) {
 	default:
 		return token{}, false
 	}
-	if ownerOf(b.toks[0].w) != a.toks[0].w || !spouse(b.toks[1].w) || slices.ContainsFunc(b.toks, func(t token) bool { return t.w == "late" }) {
+	if !ownedBy(b.toks[0].w, a.toks[0].w) || !spouse(b.toks[1].w) || slices.ContainsFunc(b.toks, func(t token) bool { return t.w == "late" }) {
 		return token{}, false
 	}
 	return a.toks[1], true
@@ -117,17 +197,21 @@ func spouseApart(a, b *claim) bool {
 	return ok
 }
 
-// spouseKeys are the set keys ([claim.set]) by which a claim of an
-// unmarried status and one that opens with a spouse of its subject
-// ([spouseNamed]) find each other: "Greta is a widow" and "Greta's
-// husband drives her to church" share no word, so both get a key of
-// the subject's word.
+// spouseKeys are the set keys ([claim.set]) by which a claim of a
+// marital status (or of never having married) and one that opens with a
+// spouse or former spouse of its subject ([spouseNamed], [neverMarried])
+// find each other: "Greta is a widow" and "Greta's husband drives her to
+// church" share no word, so both get a key of the subject's word,
+// folded as an owner's is ("chloe" and "chloe's" both "chlo").
 func spouseKeys(c *claim) []uint64 {
+	key := func(subject string) []uint64 { return []uint64{wordKey("~spouse " + subject)} }
 	switch {
-	case c.copAt == 1 && len(c.toks) >= 2 && maritalStatus[c.toks[1].w] != "":
-		return []uint64{wordKey("~spouse " + c.toks[0].w)}
-	case len(c.toks) >= 2 && ownerOf(c.toks[0].w) != "" && spouse(c.toks[1].w):
-		return []uint64{wordKey("~spouse " + ownerOf(c.toks[0].w))}
+	case c.copAt == 1 && len(c.toks) >= 2 && maritalStatus[c.toks[1].w] != "",
+		c.neg == "never" && c.negAt == 1 && len(c.toks) == 2 && maritalStatus[c.toks[1].w] == "married":
+		return key(lemma(spelling(stem(c.toks[0].w))))
+	case len(c.toks) < 2 || ownerOf(c.toks[0].w) == "":
+	case spouse(c.toks[1].w) || exSpouse(c.toks[1].w) || c.toks[1].w == "late" && len(c.toks) > 2 && spouse(c.toks[2].w):
+		return key(ownerOf(c.toks[0].w))
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package conflict
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -11,7 +12,8 @@ import (
 // names with punctuation, and the four nations of the United Kingdom
 // with the short forms "uk", "usa" and "america". A place beside a
 // country may lie within it ("born in Seville", "born in Spain"), so
-// it is no other place ([countryBeside]). Built after the tables that
+// it is no other place ([countryBeside]), unless [within] puts it in
+// another country. Built after the tables that
 // [lemma] reads.
 var countries map[string]bool
 
@@ -46,12 +48,16 @@ england scotland wales northern_ireland uk usa america`) {
 
 // countryIn reports whether a name of ts, up to the next location
 // predicate, is one of [countries].
-func countryIn(ts []token) bool {
+func countryIn(ts []token) bool { return nameIn(ts, countries) }
+
+// nameIn reports whether a name of ts, up to the next location
+// predicate, is in set.
+func nameIn(ts []token, set map[string]bool) bool {
 	for _, t := range ts {
 		if t.w == locMark {
 			return false
 		}
-		if isName(t) && countries[t.w] {
+		if isName(t) && set[t.w] {
 			return true
 		}
 	}
@@ -69,7 +75,9 @@ var givenNames = map[string]bool{"chad": true, "jordan": true, "georgia": true, 
 // born in Spain" may both hold. A country's name that is a given name
 // too ([givenNames]) is a country after "born", "grew up" or a location
 // predicate only: "Ilse reports to Chad" and "Ilse reports to Bruno"
-// name two managers.
+// name two managers. A city [within] puts in another country is another
+// place ("born in Lagos", "born in Kenya"), and so is a state beside a
+// state; a state beside a place that is none may hold it.
 func countryBeside(a *claim, h hunk) bool {
 	if len(h.a) != 1 || len(h.b) != 1 || !isName(h.a[0]) || !isName(h.b[0]) {
 		return false
@@ -84,12 +92,360 @@ func countryBeside(a *claim, h hunk) bool {
 		before := a.toks[h.at-1].w
 		return before == "born" || before == "growup" || before == locMark
 	}
-	return country(h.a[0].w) != country(h.b[0].w)
+	x, y := h.a[0], h.b[0]
+	if country(y.w) {
+		x, y = y, x
+	}
+	switch {
+	case country(x.w) && country(y.w):
+		return false
+	case country(x.w):
+		return !elsewhere(x.w, []token{y})
+	}
+	return states[x.w] != states[y.w]
 }
 
 // placesNested reports whether the places after a and b's location
 // predicates, from pa and pb on, may be one within the other: a country
-// on one side only.
+// on one side only, unless the other side names a place [within] puts
+// in another country ("lives in Paris", "lives in Chad"); or a state or
+// province on one side only ("lives in Austin", "lives in Texas").
 func placesNested(a, b *claim, pa, pb int) bool {
-	return countryIn(a.toks[pa+1:]) != countryIn(b.toks[pb+1:])
+	ca, cb := countryIn(a.toks[pa+1:]), countryIn(b.toks[pb+1:])
+	switch {
+	case ca && cb:
+		return false
+	case ca:
+		return !elsewhere(countryName(a.toks[pa+1:]), b.toks[pb+1:])
+	case cb:
+		return !elsewhere(countryName(b.toks[pb+1:]), a.toks[pa+1:])
+	}
+	return stateIn(a.toks[pa+1:]) != stateIn(b.toks[pb+1:])
+}
+
+// countryName returns the first name of ts, up to the next location
+// predicate, that is one of [countries].
+func countryName(ts []token) string {
+	for _, t := range ts {
+		if t.w == locMark {
+			break
+		}
+		if isName(t) && countries[t.w] {
+			return t.w
+		}
+	}
+	return ""
+}
+
+// stateIn reports whether a name of ts, up to the next location
+// predicate, is a state or province of [within].
+func stateIn(ts []token) bool { return nameIn(ts, states) }
+
+// elsewhere reports whether every name of ts, up to the next location
+// predicate, is a place [within] puts in a country other than country:
+// "Paris" is not in Chad. A country with towns named after the world's
+// cities ([namesakes]: "Paris, Texas", "London, Ontario") holds any.
+func elsewhere(country string, ts []token) bool {
+	if namesakes[country] {
+		return false
+	}
+	seen := false
+	for _, t := range ts {
+		if t.w == locMark {
+			break
+		}
+		if !isName(t) {
+			continue
+		}
+		in := within[t.w]
+		if len(in) == 0 || slices.Contains(in, country) {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// otherPlace reports whether a and b put one subject in different
+// places: the same words before a location predicate ([locMark]), and
+// names after it with none in common ("servers are hosted in a
+// Frankfurt data center", "servers moved to a data center in
+// Helsinki"). A place that names the other ("Lisbon, Portugal") is the
+// same place, a country beside a place that is none may hold it, and a
+// place with a past copula ("were located in") is history beside the
+// present.
+func otherPlace(a, b *claim) (string, string, bool) {
+	if wasAndIs(a, b) {
+		// "The servers were located in Germany" is where they were,
+		// beside where they are.
+		return "", "", false
+	}
+	pa, pb := locIndex(a.toks), locIndex(b.toks)
+	if pa <= 0 || pb <= 0 || pa != pb && (!(a.changed || b.changed) || min(pa, pb) < 2) {
+		return "", "", false
+	}
+	// The subject's words before the place, aligned from its head: a
+	// claim that says the subject moved may name it without a word
+	// before it ("the on-prem Git server" vs "the Git server now sits
+	// in ...") when two words or more still name it; one ("the team")
+	// names too many things.
+	for i := 1; i <= min(pa, pb); i++ {
+		if a.toks[pa-i].w != b.toks[pb-i].w {
+			return "", "", false
+		}
+	}
+	na, nb := placeNames(a.toks[pa+1:]), placeNames(b.toks[pb+1:])
+	if len(na) == 0 || len(nb) == 0 || placesNested(a, b, pa, pb) {
+		return "", "", false
+	}
+	for _, x := range na {
+		for _, y := range nb {
+			if x == y {
+				return "", "", false
+			}
+		}
+	}
+	return strings.ReplaceAll(strings.Join(na, " "), "_", " "), strings.ReplaceAll(strings.Join(nb, " "), "_", " "), true
+}
+
+func locIndex(ts []token) int {
+	for i, t := range ts {
+		if t.w == locMark {
+			return i
+		}
+	}
+	return -1
+}
+
+// placeNames returns the words of the names in ts up to the next
+// location predicate, a name of several words split into its words.
+func placeNames(ts []token) []string {
+	var out []string
+	for _, t := range ts {
+		if t.w == locMark {
+			break
+		}
+		if isName(t) && classOf[t.w] == "" && months[t.w] == 0 {
+			// Days and months are times, not places: "works from home
+			// on Fridays".
+			out = append(out, strings.Split(t.w, "_")...)
+		}
+	}
+	return out
+}
+
+func hasLoc(ts []token) bool {
+	for _, t := range ts {
+		if t.w == locMark {
+			return true
+		}
+	}
+	return false
+}
+
+// birthplace rewrites a birthplace said with its noun into the verb,
+// as [roleNoun] does for a role: "Kofi's birthplace is Kumasi" and
+// "Kofi's place of birth was Kumasi" are "Kofi was born in Kumasi". It
+// returns words itself when no such frame follows an owner.
+func birthplace(words []string) []string {
+	for j := 1; j+2 < len(words) && j <= 4; j++ {
+		n := 0
+		switch {
+		case words[j] == "birthplace":
+			n = 1
+		case words[j] == "place" && wordAt(words, j+1) == "of" && wordAt(words, j+2) == "birth":
+			n = 3
+		}
+		owner, ok := strings.CutSuffix(words[j-1], "'s")
+		if n == 0 || !ok || owner == "" {
+			continue
+		}
+		if v := wordAt(words, j+n); v != "is" && v != "was" || j+n+1 >= len(words) {
+			return words
+		}
+		return slices.Concat(words[:j-1], []string{owner, "was", "born", "in"}, words[j+n+1:])
+	}
+	return words
+}
+
+// The gazetteer below is small on purpose: a place it does not know may
+// lie in any country, so it only ever turns a silence into a hint when
+// it knows the place. The names fold as claim words do.
+
+// usStates, caProvinces and auStates are the states and provinces of
+// the three federations memory notes name most (one word per name,
+// words joined by "_"); Georgia is in [countries] too, and is left to
+// it. See [states].
+const (
+	usStates = `alabama alaska arizona arkansas california colorado connecticut delaware florida hawaii idaho illinois
+indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri
+montana nebraska nevada new_hampshire new_jersey new_mexico new_york north_carolina north_dakota ohio oklahoma
+oregon pennsylvania rhode_island south_carolina south_dakota tennessee texas utah vermont virginia washington
+west_virginia wisconsin wyoming`
+	caProvinces = `alberta british_columbia manitoba new_brunswick newfoundland nova_scotia ontario quebec saskatchewan`
+	auStates    = `new_south_wales queensland south_australia tasmania victoria western_australia`
+)
+
+// states are the states and provinces of [usStates], [caProvinces] and
+// [auStates]. Built after the tables that [lemma] reads.
+var states map[string]bool
+
+// namesakes are the countries with towns named after the world's
+// cities ("Paris, Texas", "London, Ontario", "Perth, Scotland"), or, for
+// Georgia, a US state of the same name ("Athens, Georgia"): a city of
+// [within] may lie in them.
+var namesakes map[string]bool
+
+// cities lists capitals and a few of the largest cities, each with its
+// country as [countries] names it, written by hand for this table; a
+// city whose name two countries' cities share (Valencia, Córdoba,
+// Santiago, San José, Kingston, Victoria, Hamilton, Georgetown, Athens)
+// is left out.
+const cities = `
+afghanistan: kabul
+albania: tirana
+algeria: algiers
+argentina: buenos_aires
+armenia: yerevan
+australia: sydney melbourne brisbane canberra adelaide
+austria: vienna salzburg graz innsbruck
+azerbaijan: baku
+bangladesh: dhaka
+belarus: minsk
+belgium: brussels antwerp ghent bruges liège
+bolivia: la_paz
+bosnia_and_herzegovina: sarajevo
+brazil: brasília brasilia são_paulo sao_paulo rio_de_janeiro rio salvador
+bulgaria: sofia
+cambodia: phnom_penh
+canada: toronto montreal vancouver ottawa calgary edmonton
+chile: valparaíso
+china: beijing shanghai shenzhen guangzhou chengdu wuhan
+colombia: bogotá bogota medellín medellin cali
+croatia: zagreb split dubrovnik
+cuba: havana
+czechia: prague brno
+denmark: copenhagen aarhus
+egypt: cairo alexandria
+estonia: tallinn
+ethiopia: addis_ababa
+finland: helsinki tampere
+france: paris lyon marseille toulouse nice bordeaux lille nantes strasbourg
+georgia: tbilisi batumi
+germany: berlin munich hamburg frankfurt cologne stuttgart düsseldorf dusseldorf dresden leipzig
+ghana: accra kumasi
+greece: thessaloniki
+hungary: budapest
+iceland: reykjavik reykjavík
+india: delhi new_delhi mumbai bangalore bengaluru chennai kolkata hyderabad pune
+indonesia: jakarta bali surabaya
+iran: tehran
+iraq: baghdad
+ireland: dublin cork galway
+israel: jerusalem tel_aviv haifa
+italy: rome milan naples turin florence venice bologna
+japan: tokyo osaka kyoto yokohama sapporo nagoya
+kenya: nairobi mombasa
+latvia: riga
+lebanon: beirut
+lithuania: vilnius
+luxembourg: luxembourg
+malaysia: kuala_lumpur penang
+mexico: mexico_city guadalajara monterrey cancún cancun
+morocco: rabat casablanca marrakesh marrakech
+nepal: kathmandu
+netherlands: amsterdam rotterdam utrecht the_hague eindhoven
+new_zealand: auckland wellington christchurch
+nigeria: lagos abuja
+norway: oslo bergen stavanger trondheim
+pakistan: karachi lahore islamabad
+peru: lima cusco
+philippines: manila
+poland: warsaw kraków krakow gdańsk gdansk wrocław wroclaw poznań poznan
+portugal: lisbon porto
+romania: bucharest
+russia: moscow st_petersburg saint_petersburg
+saudi_arabia: riyadh jeddah
+senegal: dakar
+serbia: belgrade
+singapore: singapore
+slovakia: bratislava
+slovenia: ljubljana
+south_africa: johannesburg cape_town durban pretoria
+south_korea: seoul busan
+spain: madrid barcelona seville sevilla bilbao málaga malaga
+sweden: stockholm gothenburg malmö malmo uppsala
+switzerland: zurich zürich geneva bern basel lausanne
+taiwan: taipei
+tanzania: dar_es_salaam
+thailand: bangkok chiang_mai phuket
+tunisia: tunis
+turkey: istanbul ankara izmir
+uganda: kampala
+ukraine: kyiv kiev lviv odesa
+united_arab_emirates: dubai abu_dhabi
+united_kingdom: london manchester liverpool leeds bristol edinburgh glasgow cardiff belfast oxford cambridge
+united_states: new_york_city chicago los_angeles san_francisco seattle boston austin houston dallas denver atlanta miami
+vietnam: hanoi ho_chi_minh_city saigon
+zimbabwe: harare
+`
+
+// within maps a place of [cities] or [states] to the names of the
+// countries it lies in, with the other names [countries] holds for the
+// United States and the United Kingdom (Atlanta lies in Georgia, the
+// state).
+var within map[string][]string
+
+// placeFold returns the forms a place name w takes as a claim word.
+func placeFold(w string) []string {
+	return []string{w, stem(w), lemma(spelling(stem(w)))}
+}
+
+// newStates builds [states].
+func newStates() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(usStates + " " + caProvinces + " " + auStates) {
+		for _, k := range placeFold(w) {
+			m[k] = true
+		}
+	}
+	return m
+}
+
+// newNamesakes builds [namesakes].
+func newNamesakes() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range strings.Fields(`united_states usa america canada australia united_kingdom uk england georgia new_zealand`) {
+		for _, k := range placeFold(c) {
+			m[k] = true
+		}
+	}
+	return m
+}
+
+// newWithin builds [within] from [cities] and the states and provinces.
+func newWithin() map[string][]string {
+	m := map[string][]string{}
+	aliases := map[string][]string{
+		"united_states":  {"usa", "america"},
+		"united_kingdom": {"uk", "england", "scotland", "wales", "northern_ireland"},
+	}
+	add := func(place, country string) {
+		var in []string
+		for _, c := range append([]string{country}, aliases[country]...) {
+			in = append(in, placeFold(c)...)
+		}
+		for _, k := range placeFold(place) {
+			m[k] = append(m[k], in...)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(cities), "\n")
+	lines = append(lines, "united_states: "+usStates, "canada: "+caProvinces, "australia: "+auStates, "georgia: atlanta savannah")
+	for _, line := range lines {
+		country, list, _ := strings.Cut(line, ":")
+		for _, w := range strings.Fields(list) {
+			add(w, country)
+		}
+	}
+	return m
 }

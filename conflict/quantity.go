@@ -2,7 +2,9 @@ package conflict
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -83,4 +85,796 @@ func quantitySlot(c *claim) (token, []string, bool) {
 	}
 	slices.Sort(words)
 	return q, slices.Compact(words), q.w != ""
+}
+
+// judgeValues judges a replaced span that holds a location predicate, an
+// identifier or values: only values on both sides that are not
+// refinements of each other conflict. done reports that the verdict (ok
+// or not) is final: h holds none of these.
+func judgeValues(a, b *claim, h hunk, why bool) (v Verdict, ok, done bool) {
+	switch {
+	case hasLoc(h.a) || hasLoc(h.b):
+		// "runs" vs "moved to": a location predicate is not a value.
+		return Verdict{}, false, true
+	case clockBounds(a, b, h):
+		// "got home before ten", "before eleven": two bounds one way
+		// may both hold; "before ten", "after eleven" may not.
+		if x, y := h.a, h.b; len(x) == 2 && len(y) == 2 && x[0].w != y[0].w && clockOrder(x, y) {
+			return Verdict{Likely, say(why, func() string {
+				return fmt.Sprintf("outside the bound: %q vs %q", show(a, h.a), show(b, h.b))
+			})}, true, true
+		}
+		return Verdict{}, false, true
+	case roomsApart(a, b, h):
+		if otherTime(a, b) || otherTime(b, a) {
+			return Verdict{}, false, true
+		}
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different place: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
+	case anyIdent(h.a) || anyIdent(h.b):
+		// Different numbered things are different subjects: "Incident
+		// 41" and "Incident 57".
+		return Verdict{}, false, true
+	case boundHunk(h.a, h.b) || boundHunk(h.b, h.a):
+		x, y := h.a, h.b
+		if !boundHunk(x, y) {
+			x, y = y, x
+		}
+		if !outsideBound(x[0].w, x[1].w, y[0].w) || otherTime(a, b) || otherTime(b, a) {
+			return Verdict{}, false, true
+		}
+		return Verdict{Likely, say(why, func() string {
+			return fmt.Sprintf("outside the bound: %q vs %q", show(a, h.a), show(b, h.b))
+		})}, true, true
+	case yearBesideNow(a, b, h.a, h.b) || yearBesideNow(b, a, h.b, h.a):
+		// "The book cost $12 in 2020", "The book costs $15 now": a
+		// value of a year beside today's.
+		return Verdict{}, false, true
+	case allValues(h.a) && allValues(h.b):
+		if x, y, ok := withUnits(a, b, h); ok {
+			// "180 cm" and "1.80 m": the units differ after one number
+			// each; their lengths are compared, not the numbers.
+			if !measuredApart(x, y) || otherTime(a, b) || otherTime(b, a) {
+				return Verdict{}, false, true
+			}
+			return Verdict{Likely, say(why, func() string {
+				return fmt.Sprintf("different quantity: %q vs %q", show(a, x), show(b, y))
+			})}, true, true
+		}
+		if compatible(h.a, h.b) || otherMeasure(h.a, h.b) || otherPeriod(h.a, h.b) || max(len(h.a), len(h.b)) > 3 || otherTime(a, b) || otherTime(b, a) {
+			return Verdict{}, false, true
+		}
+		return Verdict{Likely, say(why, func() string {
+			return fmt.Sprintf("different %s: %q vs %q", valueKind(h.a, h.b), show(a, h.a), show(b, h.b))
+		})}, true, true
+	case oneNumberUnits(a, b, h):
+		// "10 miles" and "10 km": one number, in two units of one
+		// measure; the lengths are compared.
+		x, y := []token{a.toks[h.at-1], h.a[0]}, []token{b.toks[h.bt-1], h.b[0]}
+		if !measuredApart(x, y) || otherTime(a, b) || otherTime(b, a) {
+			return Verdict{}, false, true
+		}
+		return Verdict{Likely, say(why, func() string {
+			return fmt.Sprintf("different quantity: %q vs %q", show(a, x), show(b, y))
+		})}, true, true
+	case measuredApart(h.a, h.b):
+		if otherTime(a, b) || otherTime(b, a) {
+			return Verdict{}, false, true
+		}
+		return Verdict{Likely, say(why, func() string {
+			return fmt.Sprintf("different quantity: %q vs %q", show(a, h.a), show(b, h.b))
+		})}, true, true
+	case anyValue(h.a) || anyValue(h.b):
+		return Verdict{}, false, true
+	}
+	return Verdict{}, false, false
+}
+
+// yearBesideNow reports whether a's replaced words x give a value with a
+// year ("$12 in 2020") and b's y one with none, which says it holds now
+// ("$15 now"): two times.
+func yearBesideNow(a, b *claim, x, y []token) bool {
+	year := func(ts []token) bool {
+		return slices.ContainsFunc(ts, func(t token) bool { return yearOf(t.w) != 0 })
+	}
+	return b.changed && !a.changed && year(x) && !year(y) && !year(b.toks)
+}
+
+// roomsApart reports whether h replaces the number of a room the
+// subject is in by another, in what each claim says of its subject:
+// after the copula, or closing a claim that has none ("the standup is
+// in room 4", "takes place in Room 310"). A numbered room in the
+// subject ("the printer in room 4 is broken") names which thing.
+func roomsApart(a, b *claim, h hunk) bool {
+	inPredicate := func(c *claim, at int) bool {
+		if at == 0 || c.toks[at-1].w != "room" {
+			return false
+		}
+		if c.copAt >= 0 {
+			return at > int(c.copAt)
+		}
+		return at == len(c.toks)-1
+	}
+	return len(h.a) == 1 && len(h.b) == 1 && h.a[0].kind == ident && h.b[0].kind == ident &&
+		inPredicate(a, h.at) && inPredicate(b, h.bt)
+}
+
+// conversionSlack is how far apart two lengths or masses in other units
+// may be and be one measure rounded: "5 km" is "3.1 miles" (4989 m).
+const conversionSlack = 1.02
+
+// measuredApart reports whether x and y are each a number and a unit
+// of [measures], of one kind (length, mass) and written in other units,
+// that differ by more than rounding: "12 miles" against "40 km", not
+// "about 50 lb" against "23 kg".
+func measuredApart(x, y []token) bool {
+	amount := func(ts []token) (float64, measure, bool) {
+		if len(ts) != 2 || !ts[0].value || ts[0].kind != plain {
+			return 0, measure{}, false
+		}
+		m, ok := measures[ts[1].w]
+		f, err := strconv.ParseFloat(ts[0].w, 64)
+		return f, m, ok && err == nil && f > 0
+	}
+	fx, mx, okx := amount(x)
+	fy, my, oky := amount(y)
+	if !okx || !oky || mx.code != my.code || x[1].w == y[1].w {
+		return false
+	}
+	slack := conversionSlack
+	if x[0].approx || y[0].approx {
+		slack = 1.2
+	}
+	// A unit of two sizes (a gallon, US or imperial) is apart only when
+	// neither size agrees.
+	for _, sx := range []float64{mx.size, mx.alt} {
+		for _, sy := range []float64{my.size, my.alt} {
+			if sx == 0 || sy == 0 {
+				continue
+			}
+			if vx, vy := fx*sx, fy*sy; max(vx, vy) < slack*min(vx, vy) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// withUnits returns the number each side of h replaces with the word
+// after it in its claim, when h is one number each and those words
+// differ, one of them a unit of [measures]: "180 cm" against "1.80 m", "40 litres" against "10 gallons".
+// Numbers in other units are no two values of one unit; [measuredApart]
+// compares the ones it can convert.
+func withUnits(a, b *claim, h hunk) (x, y []token, ok bool) {
+	if len(h.a) != 1 || len(h.b) != 1 || h.a[0].kind != plain || h.b[0].kind != plain {
+		return nil, nil, false
+	}
+	ia, ib := h.at+1, h.bt+1
+	if ia >= len(a.toks) || ib >= len(b.toks) {
+		return nil, nil, false
+	}
+	ua, ub := a.toks[ia], b.toks[ib]
+	_, ma := measures[ua.w]
+	_, mb := measures[ub.w]
+	if ua.w == ub.w || !ma && !mb || ua.value || ub.value {
+		return nil, nil, false
+	}
+	return []token{h.a[0], ua}, []token{h.b[0], ub}, true
+}
+
+// oneNumberUnits reports whether h replaces only the unit after one
+// number both claims give, by another unit of one measure ([measures]):
+// "the trail is 10 miles long" and "the trail is 10 km long".
+func oneNumberUnits(a, b *claim, h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 || h.at == 0 || h.bt == 0 || h.a[0].value || h.b[0].value {
+		return false
+	}
+	na, nb := a.toks[h.at-1], b.toks[h.bt-1]
+	ma, oka := measures[h.a[0].w]
+	mb, okb := measures[h.b[0].w]
+	return oka && okb && ma.code == mb.code && na.value && na.kind == plain && na.w == nb.w && allDigits(strings.ReplaceAll(na.w, ".", ""))
+}
+
+// otherMeasure reports whether one of two single values is a percentage
+// and the other is not: "40% of users" and "4,000 users" count in
+// other measures.
+func otherMeasure(a, b []token) bool {
+	pct := func(ts []token) bool {
+		return len(ts) == 1 && ts[0].kind == quantity && strings.HasSuffix(ts[0].w, "%")
+	}
+	return len(a) == 1 && len(b) == 1 && pct(a) != pct(b)
+}
+
+// countedApart reports whether the replaced span h is a bare number and
+// the words after it on one side, a quantity with a unit and nothing
+// else on the other: "covers 25 developers" counts things where
+// "covers 3 years" measures a time.
+func countedApart(h hunk) bool {
+	counted := func(x, y []token) bool {
+		return len(x) >= 2 && x[0].value && x[0].kind == plain && allDigits(x[0].w) && !x[1].value &&
+			len(y) == 1 && y[0].kind == quantity
+	}
+	return counted(h.a, h.b) || counted(h.b, h.a)
+}
+
+// sameAmount reports whether each claim states one amount, the same in
+// both and next to the replaced span h (or one unit word the unit
+// table does not know apart), which names its measure: one amount with
+// its measure named in other words ("CI jobs are killed after an
+// hour", "the CI job timeout is 60 minutes"), another measure of the
+// same amount ("64 GB of RAM", "64 GB of disk"; "5 mg of ramipril", "5
+// mg of amlodipine"), or a count of other things ("allows 5 seats",
+// "allows 5 projects"). Neither is a
+// different value. An amount apart from h qualifies the subject
+// ("nightly backups are stored in ...") and is no such amount.
+func sameAmount(a, b *claim, h hunk) bool {
+	qa, qb := onlyAmount(a.toks), onlyAmount(b.toks)
+	if qa < 0 || qb < 0 || a.toks[qa].w != b.toks[qb].w {
+		return false
+	}
+	if qa == h.at-2 && qb == h.bt-2 && a.toks[qa+1].w == b.toks[qb+1].w && !a.toks[qa+1].value {
+		// A unit the table does not know between: "5 mg of ramipril",
+		// "5 mg of amlodipine".
+		return true
+	}
+	return (qa == h.at-1 || qa == h.at+len(h.a)) && (qb == h.bt-1 || qb == h.bt+len(h.b))
+}
+
+// onlyAmount returns the index of the one amount of ts, a quantity, a
+// bare number or "one" (left a word, not 1, by [normalise]), -1 when it
+// has none or more.
+func onlyAmount(ts []token) int {
+	at := -1
+	for i, t := range ts {
+		if t.kind == quantity || t.kind == plain && (t.value && allDigits(t.w) || t.w == "one") {
+			if at >= 0 {
+				return -1
+			}
+			at = i
+		}
+	}
+	return at
+}
+
+// pronounCounts reports whether a and b open with one personal pronoun
+// and say, of one shared word, nothing but two counts: "we have two
+// cats", "we have three cats". The pronoun is the subject the words do
+// not name (see [minShared]).
+func pronounCounts(a, b *claim, h hunk, extra int) bool {
+	return a.pronoun != 0 && a.pronoun == b.pronoun && extra == 0 && onlyAmount(h.a) == 0 && onlyAmount(h.b) == 0 &&
+		len(h.a) == 1 && len(h.b) == 1 && !a.scoped && !b.scoped
+}
+
+// bareQuantities reports whether each claim is one subject word and one
+// duration, that h replaces: "sprints last 10 days" and "the sprint is
+// two weeks long" say nothing else. "Retros are weekly" says how often,
+// not how long.
+func bareQuantities(a, b *claim, h hunk) bool {
+	one := len(h.a) == 1 && len(h.b) == 1 || boundHunk(h.a, h.b) || boundHunk(h.b, h.a)
+	return a.duration && b.duration && len(a.toks) == len(h.a)+1 && len(b.toks) == len(h.b)+1 && one &&
+		h.a[len(h.a)-1].kind == quantity && h.b[len(h.b)-1].kind == quantity && unitOf(h.a[len(h.a)-1].w) == unitOf(h.b[len(h.b)-1].w)
+}
+
+// trimValues drops the words that follow the values on one side only:
+// "17 since the release" replacing "16" is the value "17" and an added
+// "release".
+func trimValues(h hunk) hunk {
+	h = trimMeasure(h)
+	lead := func(ts []token) int {
+		n := 0
+		for n < len(ts) && ts[n].value {
+			n++
+		}
+		return n
+	}
+	na, nb := lead(h.a), lead(h.b)
+	switch {
+	case na == 0 || nb == 0:
+	case na == len(h.a) && nb < len(h.b):
+		h.b = h.b[:nb]
+	case nb == len(h.b) && na < len(h.a):
+		h.a = h.a[:na]
+	}
+	return h
+}
+
+// trimMeasure drops a noun naming the measure ("length", "size",
+// "count") before a value on one side of h when the other side is
+// values only: "the minimum password length is 12 characters" and
+// "passwords must be at least 8 characters" state one measure.
+func trimMeasure(h hunk) hunk {
+	measured := func(x, y []token) bool {
+		return len(x) == 2 && measureNoun(x[0].w) && x[1].value && len(y) > 0 && allValues(y)
+	}
+	switch {
+	case measured(h.a, h.b):
+		h.a = h.a[1:]
+	case measured(h.b, h.a):
+		h.b = h.b[1:]
+	}
+	return h
+}
+
+// measureNoun reports whether w names the measure of a value.
+func measureNoun(w string) bool {
+	switch w {
+	case "length", "size", "count", "number", "total", "amount", "duration":
+		return true
+	}
+	return false
+}
+
+// sameValueKind reports whether the values a and b lead with measure one
+// thing: quantities of one unit ("86400s", "7200s"), or values that are
+// not quantities of one kind (two times of day, two dates, two versions,
+// two numbers). A claim that words its verb otherwise and states a value
+// of another kind ("is backed up nightly", "now listens on 6543") speaks
+// of another attribute.
+func sameValueKind(a, b []token) bool {
+	qa, qb := a[0].kind == quantity, b[0].kind == quantity
+	switch {
+	case qa && qb:
+		return unitOf(a[0].w) == unitOf(b[0].w)
+	case qa || qb:
+		return false
+	}
+	clock := func(w string) bool { return strings.Contains(w, ":") }
+	return valueKind(a, b) == valueKind(b, a) && clock(a[0].w) == clock(b[0].w)
+}
+
+// unitOf returns the unit of a quantity written as its amount in base
+// units then the unit ("86400s": "s", "12000eur": "eur").
+func unitOf(w string) string {
+	return strings.TrimLeft(w, "0123456789.,-")
+}
+
+func allValues(ts []token) bool {
+	for _, t := range ts {
+		if !t.value {
+			return false
+		}
+	}
+	return true
+}
+
+func anyValue(ts []token) bool {
+	for _, t := range ts {
+		if t.value {
+			return true
+		}
+	}
+	return false
+}
+
+// compatible reports whether every value of a refines or is refined by
+// the value of b at the same place: "15" and "15.4", "2025" and
+// "2025-09-30", "v1.2" and "1.2", "March" and "March 3", "March 3" and
+// "2026-03-03". Quantities are compatible only when equal in base units
+// ("60 minutes" and "1 hour").
+func compatible(a, b []token) bool {
+	for i := range min(len(a), len(b)) {
+		if (a[i].approx || b[i].approx) && near(a[i].w, b[i].w) || inRange(a[i].w, b[i].w) || inRange(b[i].w, a[i].w) ||
+			clockSpanEnd(a[i].w, b[i].w) || clockSpanEnd(b[i].w, a[i].w) {
+			continue
+		}
+		if a[i].kind == quantity || b[i].kind == quantity {
+			if a[i].w != b[i].w && !sameSize(a[i].w, b[i].w) && !sameSpan(a[i].w, b[i].w) {
+				return false
+			}
+			continue
+		}
+		if swappedDate(a[i].w, b[i].w) || numericDate(a[i].w, b[i].w) || numericDate(b[i].w, a[i].w) {
+			continue
+		}
+		pa, pb := valueParts(a[i].w), valueParts(b[i].w)
+		n := min(len(pa), len(pb))
+		for k := 0; k < n; k++ {
+			if pa[k] != pb[k] && (!isDate(a[i]) || !isDate(b[i]) || (pa[k] != "x" && pb[k] != "x")) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// clockSpanEnd reports whether span is two times of day joined by a
+// hyphen ("02:00-04:00") and clock one of its ends ("2:00"): "the window
+// is 02:00-04:00" and "the window starts at 2 am" agree.
+func clockSpanEnd(span, clock string) bool {
+	lo, hi, ok := strings.Cut(span, "-")
+	if !ok || !strings.Contains(lo, ":") || !strings.Contains(hi, ":") || !strings.Contains(clock, ":") {
+		return false
+	}
+	trim := func(s string) string {
+		if t := strings.TrimLeft(s, "0"); strings.HasPrefix(t, ":") {
+			return "0" + t
+		} else {
+			return t
+		}
+	}
+	return trim(clock) == trim(lo) || trim(clock) == trim(hi)
+}
+
+func near(x, y string) bool {
+	ux, uy := strings.TrimLeft(x, "0123456789."), strings.TrimLeft(y, "0123456789.")
+	if ux != uy {
+		return false
+	}
+	fx, errx := strconv.ParseFloat(strings.TrimSuffix(x, ux), 64)
+	fy, erry := strconv.ParseFloat(strings.TrimSuffix(y, uy), 64)
+	return errx == nil && erry == nil && fx > 0 && fy > 0 && max(fx, fy) < 1.2*min(fx, fy)
+}
+
+// sameSize reports whether two quantities of data ("10 GB", "10,000
+// MB") are one size read in decimal or in binary units: they differ by
+// less than the 2.4% between a kilobyte of 1000 and of 1024 bytes, per
+// unit step.
+func sameSize(x, y string) bool {
+	fx, fy, ok := amounts(x, y, "b")
+	if !ok || fx <= 0 || fy <= 0 {
+		return false
+	}
+	r := max(fx, fy) / min(fx, fy)
+	return r < 1.1 && r != 1 && isBinaryRatio(r)
+}
+
+// amounts reads x and y as numbers in unit ("31104000s", "10000b"):
+// ok only when both carry the unit and parse.
+func amounts(x, y, unit string) (fx, fy float64, ok bool) {
+	xs, okx := strings.CutSuffix(x, unit)
+	ys, oky := strings.CutSuffix(y, unit)
+	if !okx || !oky {
+		return 0, 0, false
+	}
+	fx, errx := strconv.ParseFloat(xs, 64)
+	fy, erry := strconv.ParseFloat(ys, 64)
+	return fx, fy, errx == nil && erry == nil
+}
+
+// isBinaryRatio reports whether r is a power of 1024/1000 (one to four
+// unit steps), within rounding.
+func isBinaryRatio(r float64) bool {
+	step := 1.024
+	for p := step; p < 1.11; p *= step {
+		if math.Abs(r-p) < 0.002 {
+			return true
+		}
+	}
+	return false
+}
+
+func valueParts(w string) []string {
+	w = strings.TrimPrefix(w, "v")
+	return strings.FieldsFunc(w, func(r rune) bool { return r == '.' || r == '-' || r == '/' || r == ':' })
+}
+
+// valueKind names the kind of the differing values.
+func valueKind(a, b []token) string {
+	w := a[0].w
+	switch {
+	case strings.Contains(w, "..") || strings.Contains(b[0].w, ".."):
+		return "range"
+	case a[0].kind == quantity || b[0].kind == quantity:
+		return "quantity"
+	case a[0].kind == date || b[0].kind == date:
+		return "date"
+	case len(valueParts(w)) == 3 && len(w) == 10 && strings.Count(w, "-") == 2:
+		return "date"
+	case strings.Contains(w, ".") || strings.HasPrefix(w, "v"):
+		return "version"
+	}
+	return "number"
+}
+
+// durationVerbs say that a duration follows: "lasts 10 days".
+var durationVerbs map[string]bool
+
+// countVerbs say, before a number, that it counts or measures what the
+// subject has: "includes 10 seats", "comes with 15 seats", "holds 8
+// people", "runs to 80 pages", "stretches for 12 km".
+var countVerbs map[string]bool
+
+// amountWord reads the word raws[i], before an amount: a verb of change
+// by that amount marks c delta ("dropped 20%"); it reports whether the
+// word is to be dropped, a word of approximation ("about 200", the
+// number marked approx) or a verb of [countVerbs] ("includes 10 seats",
+// "comes with 15 seats", "runs to 80 pages": the count alone).
+func (c *claim) amountWord(raws []rawTok, i int) bool {
+	w := raws[i].w
+	switch {
+	case changeVerbs[w] && byAmount(raws, i):
+		c.delta = true
+	case approxWord(w) && raws[i+1].approx:
+		return true
+	case countVerbs[w] && countFollows(raws, i):
+		return true
+	}
+	return false
+}
+
+// beforeAmount reports whether a number or a quantity follows raws[i],
+// after at most one particle ("by", "to", "with", "for", "on", "over"):
+// only then may raws[i] be a verb of change by an amount, a word of
+// approximation or a verb of [countVerbs].
+func beforeAmount(raws []rawTok, i int) bool {
+	j := i + 1
+	if j < len(raws) {
+		switch raws[j].w {
+		case "by", "to", "with", "for", "on", "over", "minimum", "maximum":
+			j++
+		}
+	}
+	return j < len(raws) && (raws[j].kind == quantity || raws[j].w != "" && raws[j].w[0] >= '0' && raws[j].w[0] <= '9')
+}
+
+// byAmount reports whether the verb of change at raws[i] is followed by
+// the amount of the change ("dropped 20%", "raised by 10 seconds")
+// rather than by a new value ("to 35 dollars" is framed before).
+func byAmount(raws []rawTok, i int) bool {
+	j := i + 1
+	if j < len(raws) && raws[j].w == "by" {
+		j++
+	}
+	return j < len(raws) && (raws[j].kind == quantity || raws[j].kind == plain && allDigits(raws[j].w))
+}
+
+// countFollows reports whether a bare number follows the verb at
+// raws[i], after at most one particle ("comes with 15", "runs to 80").
+// A quantity with a unit keeps the verb: "backups run every six hours"
+// needs it to align with "backups run once a day".
+func countFollows(raws []rawTok, i int) bool {
+	j := i + 1
+	if j < len(raws) {
+		switch raws[j].w {
+		case "to", "with", "for", "on", "over", "minimum", "maximum":
+			// "runs to 80 pages", "holds more than 200 guests".
+			j++
+		}
+	}
+	return j < len(raws) && raws[j].kind == plain && allDigits(raws[j].w)
+}
+
+// numberWords maps number words to digits.
+var numberWords map[string]string
+
+func newNumberWords() map[string]string {
+	return map[string]string{
+		"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+		"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "fifteen": "15", "twenty": "20",
+		"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "ninety": "90", "hundred": "100",
+		"dozen": "12",
+	}
+}
+
+// quantityFrame rewrites a number word, a frequency or "half an hour"
+// into a number and a unit.
+func quantityFrame(words []string, i int) (repl []string, n int, ok bool) {
+	w, next := words[i], wordAt(words, i+1)
+	switch {
+	case (w == "a" || w == "an" || w == "one") && units[next] > 0 && wordAt(words, i+2) == "and" && wordAt(words, i+3) == "a" && wordAt(words, i+4) == "half":
+		// "a minute and a half".
+		return []string{"1.5", next}, 5, true
+	case w == "one" && next == "and" && wordAt(words, i+2) == "a" && wordAt(words, i+3) == "half" && units[wordAt(words, i+4)] > 0:
+		// "one and a half hours".
+		return []string{"1.5", wordAt(words, i+4)}, 5, true
+	case w == "half" && (next == "an" || next == "a") && units[wordAt(words, i+2)] > 0:
+		return []string{"0.5", wordAt(words, i+2)}, 3, true
+	case w == "every" && (next == "other" || next == "second" || next == "alternate") && alternate(wordAt(words, i+2)) != nil:
+		// "every other week" is every 2 weeks, "every second Monday"
+		// every 2 weeks on Mondays.
+		return alternate(wordAt(words, i+2)), 3, true
+	case (w == "every" || w == "each" || w == "per" || w == "a" || w == "an") && units[next] > 0:
+		// "every week", "takes an hour": one of the unit.
+		return []string{"1", next}, 2, true
+	case w == "every" || w == "each":
+		// "every two weeks" is the quantity "2 weeks".
+		return nil, 1, true
+	case periodWords[w] != "":
+		// "daily", "weekly": once a day, a week.
+		return []string{"1", periodWords[w]}, 1, true
+	case (w == "once" || w == "twice" || w == "thrice" || ((isValue(w) || numberWords[w] != "") && next == "times")) &&
+		(perWords[next] || next == "times"):
+		// "twice a week" is every half week; "four times a day" every
+		// six hours.
+		times, k := map[string]float64{"once": 1, "twice": 2, "thrice": 3}[w], i+1
+		if times == 0 {
+			n := w
+			if numberWords[w] != "" {
+				n = numberWords[w]
+			}
+			times, _ = strconv.ParseFloat(n, 64)
+			k++
+		}
+		if u := wordAt(words, k+1); times > 0 && perWords[wordAt(words, k)] && units[u] > 0 {
+			if timeUnit(u) && times != 1 {
+				// "12 times an hour" is every 300 seconds, exactly:
+				// a rounded fraction of an hour is not "5 minutes".
+				return []string{plainNumber(units[u] / times), "seconds"}, k - i + 2, true
+			}
+			return []string{strconv.FormatFloat(1/times, 'g', 4, 64), u}, k - i + 2, true
+		}
+		return nil, 0, true
+	case numberWords[w] != "":
+		return []string{numberWords[w]}, 1, true
+	case w == "one" && units[next] > 0:
+		return []string{"1"}, 1, true
+	}
+	return nil, 0, false
+}
+
+// alternate returns what "every other" and a unit or a day of the week
+// u are: 2 of the unit, or every 2 weeks on that day; nil for other
+// words.
+func alternate(u string) []string {
+	switch {
+	case units[u] > 0 && !strings.HasPrefix(u, "second"):
+		return []string{"2", u}
+	case classOf[u] == "weekday" && u != "weekday":
+		return []string{"2", "weeks", u}
+	}
+	return nil
+}
+
+// plainNumber writes x rounded to six significant digits without an
+// exponent: "twice a month" is every 1296000 seconds, a number
+// [quantityAt] reads, not "1.296e+06".
+func plainNumber(x float64) string {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 6, 64), 64)
+	return strconv.FormatFloat(r, 'f', -1, 64)
+}
+
+// boundFrame rewrites a bound into the word "minimum" or "maximum"
+// before its value: "at least 12", "no fewer than 12", "a minimum of
+// 12" and "12 or more" are "minimum 12"; "at most", "no more than", "up
+// to 5" and "5 or fewer" are "maximum". "No more than" denies nothing,
+// and a minimum is not a maximum of the same subject. A deadline ("no
+// later than Friday") is its date alone.
+func boundFrame(words []string, i int) (repl []string, n int, ok bool) {
+	w, next, then := words[i], wordAt(words, i+1), wordAt(words, i+2)
+	switch {
+	case w == "at" && next == "least":
+		return []string{"minimum"}, 2, true
+	case w == "at" && next == "most":
+		return []string{"maximum"}, 2, true
+	case (w == "no" || w == "not") && then == "than" && boundWord[next] != "":
+		// "no more than 8" is at most 8: the bound of "8 or more"
+		// turned round.
+		return []string{boundOpposite[boundWord[next]]}, 3, true
+	case (w == "a" || w == "the") && (next == "minimum" || next == "maximum") && then == "of":
+		return []string{next}, 3, true
+	case (w == "minimum" || w == "maximum") && next == "of":
+		return []string{w}, 2, true
+	case (w == "over" || w == "under") && amountAt(words, i+1),
+		(boundWord[w] == "minimum" || boundWord[w] == "maximum") && next == "than" && amountAt(words, i+2) && (i == 0 || words[i-1] != "no" && words[i-1] != "not"):
+		// "takes over an hour", "more than 40 people", "under 2 kg":
+		// a bound, not the amount itself.
+		k, b := 2, "minimum"
+		if w == "over" || w == "under" {
+			k = 1
+		}
+		if w == "under" || boundWord[w] == "maximum" {
+			b = "maximum"
+		}
+		return []string{b}, k, true
+	case (w == "before" || w == "after") && slices.ContainsFunc(words[:i], pastWord):
+		// "got home before ten", "arrived after 2 pm": a past event
+		// bounded by a time of day, not the time itself.
+		t, n := clockBound(words, i+1)
+		if n == 0 {
+			return nil, 0, false
+		}
+		b := "maximum"
+		if w == "after" {
+			b = "minimum"
+		}
+		return []string{b, t}, 1 + n, true
+	case w == "less" && then == "than" && boundWord[next] == "" && !amountAt(words, i+1):
+		// "less expensive than": one word, not "expensive", which
+		// a dropped "less" would leave.
+		return []string{"less-" + next}, 2, true
+	case w == "up" && next == "to" && (isValue(then) || numberWords[then] != ""):
+		return []string{"maximum"}, 2, true
+	case allowVerb(w) && (isValue(next) || numberWords[next] != ""):
+		// "the plan allows 5 seats": at most 5.
+		return []string{"maximum"}, 1, true
+	case capVerb(w) && (next == "at" || next == "to") && (isValue(then) || numberWords[then] != ""):
+		// "capped at 500", "limited to 20 MB": the maximum the noun
+		// "cap" or "limit" states ([shortForms]).
+		return []string{"maximum"}, 2, true
+	case (next == "or" || then == "or") && (isValue(w) || numberWords[w] != ""):
+		k := i + 1
+		if units[next] > 0 {
+			k++
+		}
+		if b := boundWord[wordAt(words, k+1)]; wordAt(words, k) == "or" && (b == "minimum" || b == "maximum") {
+			return append([]string{b}, words[i:k]...), k + 2 - i, true
+		}
+	}
+	return nil, 0, false
+}
+
+// amountAt reports whether words[i] opens an amount: a number, a
+// number word, or "a"/"an" before a unit ("an hour").
+func amountAt(words []string, i int) bool {
+	w := wordAt(words, i)
+	if w == "a" || w == "an" {
+		return units[wordAt(words, i+1)] > 0
+	}
+	return w != "" && (isValue(w) && isDigit(w[0]) || numberWords[w] != "")
+}
+
+// clockBound reads a time of day at words[i] after "before" or "after"
+// ("noon", "midnight", "6 pm", "18:30", or an hour of 1 to 12 in digits
+// or a word that no unit follows: "before ten", not "after 10 seconds")
+// and returns it as [clockAt] does, with the words it spans; 0 words
+// when there is none.
+func clockBound(words []string, i int) (string, int) {
+	w := wordAt(words, i)
+	switch {
+	case w == "noon" || w == "midday" || w == "midnight":
+		return clockAt([]string{"at", w}, 1)
+	case w == "":
+		return "", 0
+	}
+	if t, n := clockAt(words, i); n > 0 {
+		return t, n
+	}
+	if nw := numberWords[w]; nw != "" {
+		w = nw
+	}
+	h, err := strconv.Atoi(w)
+	next := wordAt(words, i+1)
+	if err != nil || h < 1 || h > 12 || units[next] != 0 || currencies[next] != "" || months[next] != 0 {
+		return "", 0
+	}
+	return w + ":00", 1
+}
+
+// pastWord reports whether w is a past form of a verb ([pastForm], or
+// "got", "left", "came", "woke").
+func pastWord(w string) bool {
+	switch w {
+	case "got", "left", "came", "woke":
+		return true
+	}
+	return pastForm(rawTok{w: w})
+}
+
+// capVerb reports whether w sets a maximum before "at" or "to" and a
+// value ("capped at 500"). A switch: no table built at init.
+func capVerb(w string) bool { return w == "capped" || w == "limited" }
+
+// allowVerb reports whether w sets a maximum before a value ("allows 5
+// seats").
+func allowVerb(w string) bool {
+	switch w {
+	case "allows", "allow", "permits", "permit":
+		return true
+	}
+	return false
+}
+
+// boundWord maps a comparative to the bound it sets after "or": "3 or
+// more" sets a minimum, "3 or fewer" a maximum, "Friday or later" a
+// start; [boundOpposite] turns it round for "no more than".
+var boundWord map[string]string
+
+func newBoundWord() map[string]string {
+	return map[string]string{
+		"more": "minimum", "older": "minimum", "newer": "minimum", "higher": "minimum", "greater": "minimum", "above": "minimum", "larger": "minimum", "bigger": "minimum", "longer": "minimum",
+		"heavier": "minimum", "taller": "minimum", "wider": "minimum", "deeper": "minimum", "lighter": "maximum", "narrower": "maximum",
+		"fewer": "maximum", "less": "maximum", "below": "maximum", "lower": "maximum", "younger": "maximum", "smaller": "maximum", "shorter": "maximum",
+		"later": "from", "earlier": "by", "sooner": "by",
+	}
+}
+
+// boundOpposite maps each bound of [boundWord] to the other way round.
+var boundOpposite map[string]string
+
+// perWords join a count of times to its period: "twice a week", "12
+// times an hour", "3 times per day".
+var perWords map[string]bool
+
+// timeUnit reports whether u is a unit of time in [units], not of size.
+func timeUnit(u string) bool {
+	return units[u] > 0 && !strings.HasSuffix(u, "b") && !strings.HasPrefix(u, "byte")
 }

@@ -156,6 +156,13 @@ func allDigits(w string) bool {
 // capitalised returns the lower-cased words written with a capital
 // letter after the sentence's first word: names, as far as the text
 // tells.
+// titleNext reports whether the first word of rest is an officer's title
+// ("CEO", "chief").
+func titleNext(rest string) bool {
+	f := strings.Fields(rest)
+	return len(f) > 0 && (chiefTitle(strings.ToLower(f[0])) || strings.EqualFold(f[0], "chief"))
+}
+
 func capitalised(s string) map[string]bool {
 	var m map[string]bool
 	start, first := -1, true
@@ -177,6 +184,13 @@ func capitalised(s string) map[string]bool {
 					m = make(map[string]bool)
 				}
 				m[strings.ToLower(f)] = true
+			} else if owner, ok := strings.CutSuffix(f, "'s"); ok && first && unicode.IsUpper(c) && titleNext(s[i:]) {
+				// "Brightline's CEO is ...": the owner of an officer's
+				// title is a name, first or not ([ceoFrame]).
+				if m == nil {
+					m = make(map[string]bool)
+				}
+				m[strings.ToLower(owner)] = true
 			}
 			start, first = -1, false
 		}
@@ -458,48 +472,71 @@ func newCurrencies() map[string]string {
 	}
 }
 
-// measure is a unit of length or mass: its size in metres or grams
-// and that base unit's code.
+// measure is a unit of length, mass, speed or volume: its size in
+// metres, grams, metres per second or litres, and that base unit's
+// code. alt, when not 0, is a second size the unit's word also names
+// (the US and the imperial gallon and pint).
 type measure struct {
-	size float64
-	code string
+	size, alt float64
+	code      string
 }
 
-// measures maps the words for units of length and mass to their size,
-// for [measuredApart] to compare "12 miles" with "40 km". They stay
-// words in a claim's tokens. ("Pounds" are money, [currencies]; "m"
+// measures maps the words for units of length, mass, speed and volume
+// to their size, for [measuredApart] to compare "12 miles" with "40
+// km". They stay words in a claim's tokens. ("Pounds" are money,
+// [currencies], unless the sentence weighs something ([massPounds]); "m"
 // alone may be a minute or a million.)
 var measures map[string]measure
 
 func newMeasures() map[string]measure {
 	m := map[string]measure{}
 	for _, u := range []struct {
-		words string
-		size  float64
-		code  string
+		words     string
+		size, alt float64
+		code      string
 	}{
-		{"mm millimetre millimetres millimeter millimeters", 1e-3, "m"},
-		{"cm centimetre centimetres centimeter centimeters", 1e-2, "m"},
-		{"metre metres meter meters", 1, "m"},
-		{"km kms kilometre kilometres kilometer kilometers", 1e3, "m"},
-		{"inch inches", 0.0254, "m"},
-		{"ft foot feet", 0.3048, "m"},
-		{"yard yards", 0.9144, "m"},
-		{"mile miles", 1609.344, "m"},
-		{"mg milligram milligrams", 1e-3, "g"},
-		{"g gram grams", 1, "g"},
-		{"kg kgs kilo kilos kilogram kilograms", 1e3, "g"},
-		{"oz ounce ounces", 28.349523125, "g"},
-		{"lb lbs", 453.59237, "g"},
+		{"mm millimetre millimetres millimeter millimeters", 1e-3, 0, "m"},
+		{"cm centimetre centimetres centimeter centimeters", 1e-2, 0, "m"},
+		{"metre metres meter meters", 1, 0, "m"},
+		{"km kms kilometre kilometres kilometer kilometers", 1e3, 0, "m"},
+		{"inch inches", 0.0254, 0, "m"},
+		{"ft foot feet", 0.3048, 0, "m"},
+		{"yard yards", 0.9144, 0, "m"},
+		{"mile miles", 1609.344, 0, "m"},
+		{"mg milligram milligrams", 1e-3, 0, "g"},
+		{"g gram grams", 1, 0, "g"},
+		{"kg kgs kilo kilos kilogram kilograms", 1e3, 0, "g"},
+		{"oz ounce ounces", 28.349523125, 0, "g"},
+		{"lb lbs pound pounds", 453.59237, 0, "g"},
+		{"mph", 0.44704, 0, "m/s"},
+		{"km/h kmh kph", 1 / 3.6, 0, "m/s"},
+		{"ml millilitre millilitres milliliter milliliters", 1e-3, 0, "l"},
+		{"l litre litres liter liters", 1, 0, "l"},
+		{"gallon gallons", 3.785411784, 4.54609, "l"},
+		{"pint pints", 0.473176473, 0.56826125, "l"},
 	} {
 		for _, w := range strings.Fields(u.words) {
 			// A claim's tokens are stemmed: "metres" is "metr".
 			for _, f := range []string{w, stem(w), lemma(stem(w))} {
-				m[f] = measure{u.size, u.code}
+				m[f] = measure{u.size, u.alt, u.code}
 			}
 		}
 	}
 	return m
+}
+
+// massPounds reports whether "pounds" after the number at words[i] weighs
+// something: a word of weight opens the sentence's words before it ("the
+// suitcase weighs 20 pounds", "a weight of 20 pounds", "lost 5 pounds"
+// is left to money).
+func massPounds(words []string, i int) bool {
+	for _, w := range words[:i] {
+		switch w {
+		case "weigh", "weighs", "weighed", "weighing", "weight", "weights", "heavy", "heavier", "lighter":
+			return true
+		}
+	}
+	return false
 }
 
 // quantityAt reads a number and its unit at words[i] ("5 minutes",
@@ -522,7 +559,7 @@ func quantityAt(words []string, i int) (string, int) {
 	if unit == "" && i+1 < len(words) {
 		unit, n = words[i+1], 2
 	}
-	if code, ok := currencies[unit]; ok {
+	if code, ok := currencies[unit]; ok && !(code == "gbp" && strings.HasPrefix(unit, "pound") && massPounds(words, i)) {
 		return strconv.FormatFloat(num, 'f', -1, 64) + code, n
 	}
 	if unit == "percent" {

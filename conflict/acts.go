@@ -1,0 +1,182 @@
+package conflict
+
+import (
+	"strings"
+)
+
+// This file tells two facts a subject can hold at once from two values of one
+// slot: several kin, several acts, slots that hold many values.
+
+// multiValued are the verbs of relations a subject holds with many
+// objects at once: "practices yoga" and "practices piano" are two
+// hobbies unless a claim says that one replaced the other; one dislikes
+// many things too, and is allergic or intolerant to many.
+var multiValued map[string]bool
+
+func newMultiValued() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`practices plays enjoys likes loves reads watches learns speaks visits
+knows collects studies attends dislikes hates detests teaches sings cooks grows paints sells serves stocks bakes
+allergic intolerant`) {
+		m[lemma(stem(w))] = true
+	}
+	return m
+}
+
+// manyValued reports whether the words c shares outside the hunk h hold
+// a verb of [multiValued], active.
+func manyValued(c *claim, h []token) bool {
+	for i, t := range c.toks {
+		if w := strings.ToLower(written(c, t)); i > 0 && i == int(c.copAt) && (strings.HasSuffix(w, "ed") || irregularLemma[w] != "") {
+			// A participle right after the copula: "the final is
+			// played in Rotterdam" says where the subject is played,
+			// one place ("is allergic to" stays many-valued).
+			continue
+		}
+		if multiValued[t.w] && !hasWord(h, t.w) {
+			return true
+		}
+	}
+	return false
+}
+
+// kinWords are the ties of family: one person is one of them to another
+// ("Felix is Anna's brother" / "cousin" conflict), but a tie of family
+// and a tie of another kind ("brother" / "flatmate", "colleague",
+// "neighbour") may both hold, and so may a tie and a word for its kind
+// ("husband" / "partner", "brother" / "sibling", "twin"), left out.
+var kinWords map[string]bool
+
+func newKinWords() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`mother father mum mom dad brother sister son daughter
+husband wife fiance fiancee uncle aunt nephew niece cousin grandmother grandfather grandma
+grandpa granny grandad grandson granddaughter stepfather stepmother stepson
+stepdaughter stepbrother stepsister godfather godmother godson goddaughter`) {
+		m[lemma(stem(w))] = true
+	}
+	return m
+}
+
+// kinAndOther reports whether h replaces, after the copula and closing
+// both claims, one word of [kinWords] by a plain word of another kind:
+// "Ivo is Petra's uncle" and "Ivo is Petra's neighbour" may both hold.
+func kinAndOther(a, b *claim, h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 || a.copAt < 0 || b.copAt < 0 || h.at < int(a.copAt) || h.bt < int(b.copAt) ||
+		h.at+1 != len(a.toks) || h.bt+1 != len(b.toks) {
+		return false
+	}
+	x, y := h.a[0], h.b[0]
+	if x.value || y.value || x.name || y.name {
+		return false
+	}
+	return kinWords[x.w] != kinWords[y.w]
+}
+
+// actVerbs are acts done to a thing by whoever handles it, of which one
+// subject does many to one object: "Aisha writes the changelog" and
+// "Aisha reviews the changelog" may both hold, and so do ways of keeping
+// in touch: "Ana calls her mother", "Ana visits her mother" ("calls" is
+// read as "requests", [shortForms]). Built on first use: most
+// processes never judge a pair.
+var actVerbs map[string]bool
+
+func newActVerbs() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(`writes reviews drafts edits approves publishes reads prints signs
+sends receives uploads downloads tests builds scans audits checks updates archives translates
+prepares presents formats files tracks monitors deploys packages documents measures collects
+proofreads summarizes summarises verifies validates reconciles submits annotates
+requests phones emails texts messages visits meets contacts`) {
+		m[lemma(stem(w))] = true
+	}
+	return m
+}
+
+// otherAct reports whether h replaces one verb of [actVerbs] by another,
+// a different act on one object, not a different value.
+func otherAct(h hunk) bool {
+	return len(h.a) == 1 && len(h.b) == 1 && actVerbs[h.a[0].w] && actVerbs[h.b[0].w]
+}
+
+// twoActs reports whether h replaces the verb of two claims that have no
+// copula, after a short shared subject and before a shared rest: one
+// subject does many things to one object or at one time ("Gemma helps
+// her aunt", "Gemma visits her aunt"; "Noor picks up the kids", "Noor
+// drops off the kids"; "the club meets on Sundays", "the club picks
+// the next book on Sundays"). Each side is a verb as written with a
+// third person "-s", alone or with its particle, or, when the claims
+// differ in nothing else (extra is 0), with an object of its own. Verbs of a role, of
+// ownership or of a policy, one held at a time, are not acts ("owns",
+// "allows", "blocks"); opposites and exclusive values are read before
+// ([judgeSlot]).
+func twoActs(a, b *claim, h hunk, extra int) bool {
+	if a.copAt >= 0 || b.copAt >= 0 || !h.context || h.at != h.bt || h.at > 3 ||
+		h.at+len(h.a) >= len(a.toks) || h.bt+len(h.b) >= len(b.toks) {
+		return false
+	}
+	for k, ts := range [2][]token{h.a, h.b} {
+		c := [2]*claim{a, b}[k]
+		for _, t := range ts {
+			if t.value || t.name || t.kind != plain {
+				return false
+			}
+		}
+		if extra > 0 && (len(ts) > 2 || len(ts) == 2 && !verbParticle(ts[1].w)) {
+			// A verb with an object of its own only when nothing else
+			// differs.
+			return false
+		}
+		if w := written(c, ts[0]); !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || heldVerb(ts[0].w) {
+			return false
+		}
+	}
+	return true
+}
+
+// kindOfKin maps a kind of kin or pet, as claim words fold it, to the
+// wider kind it is one of: a sister is a sibling, a son a child, a dog
+// a pet.
+func kindOfKin(w string) string {
+	for wide, words := range map[string]string{"sibling": `sister brother`, "child": `son daughter`,
+		"pet": `dog cat rabbit hamster parrot`} {
+		for _, n := range strings.Fields(words) {
+			if w == lemma(spelling(stem(n))) {
+				return lemma(spelling(stem(wide)))
+			}
+		}
+	}
+	return ""
+}
+
+// countOf returns the count a claim word gives, "one" or a number, and
+// whether it gives one.
+func countOf(t token) (int, bool) {
+	if t.w == "one" {
+		return 1, true
+	}
+	if !t.value || t.kind != plain || !allDigits(t.w) || len(t.w) > 3 {
+		return 0, false
+	}
+	return atoi(t.w), true
+}
+
+// moreOfOneKind reports whether a and b each give their subject of one
+// word a count of one kind ("Bea has one sibling", "Bea has two
+// sisters"; nothing else said), b's kind one of a's ([kindOfKin]), and
+// b counts more: more sisters than siblings cannot be.
+func moreOfOneKind(a, b *claim) bool {
+	if len(a.toks) != 3 || len(b.toks) != 3 || a.neg != "" || b.neg != "" || a.toks[0].w != b.toks[0].w ||
+		a.scoped || b.scoped || a.past || b.past || a.plan || b.plan {
+		return false
+	}
+	na, oka := countOf(a.toks[1])
+	nb, okb := countOf(b.toks[1])
+	return oka && okb && nb > na && kindOfKin(b.toks[2].w) == a.toks[2].w
+}
+
+// moreOfOneKindApart reports whether [moreOfOneKind] holds either way
+// round.
+func moreOfOneKindApart(a, b *claim) bool {
+	return moreOfOneKind(a, b) || moreOfOneKind(b, a)
+}
