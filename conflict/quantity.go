@@ -485,11 +485,11 @@ func clockSpanEnd(span, clock string) bool {
 		return false
 	}
 	trim := func(s string) string {
-		if t := strings.TrimLeft(s, "0"); strings.HasPrefix(t, ":") {
-			return "0" + t
-		} else {
-			return t
+		t := strings.TrimLeft(s, "0")
+		if strings.HasPrefix(t, ":") {
+			return "0" + t // "00:30" is "0:30"
 		}
+		return t
 	}
 	return trim(clock) == trim(lo) || trim(clock) == trim(hi)
 }

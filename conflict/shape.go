@@ -153,9 +153,6 @@ func allDigits(w string) bool {
 	return w != ""
 }
 
-// capitalised returns the lower-cased words written with a capital
-// letter after the sentence's first word: names, as far as the text
-// tells.
 // titleNext reports whether the first word of rest is an officer's title
 // ("CEO", "chief").
 func titleNext(rest string) bool {
@@ -163,6 +160,10 @@ func titleNext(rest string) bool {
 	return len(f) > 0 && (chiefTitle(strings.ToLower(f[0])) || strings.EqualFold(f[0], "chief"))
 }
 
+// capitalised returns the lower-cased words written with a capital
+// letter after the sentence's first word: names, as far as the text
+// tells, and the owner of an officer's title ("Brightline's CEO"),
+// first word or not.
 func capitalised(s string) map[string]bool {
 	var m map[string]bool
 	start, first := -1, true
