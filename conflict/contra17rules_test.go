@@ -37,6 +37,9 @@ var contra17PlaceCases = []judgeCase{
 	{"a foreign city beside a country with namesakes", "Ada lives in Paris.", "Ada lives in Canada.", false},
 	{"a city beside Georgia, country or state", "Ada lives in Atlanta.", "Ada lives in Georgia.", false},
 	{"a capital beside Georgia, whose towns take the world's names", "Ada lives in Rome.", "Ada lives in Georgia.", false},
+	// fread: a city of over a million in each of two countries is in neither's list
+	{"a city two countries have, the other country", "Amir lives in Hyderabad.", "Amir lives in Pakistan.", false},
+	{"a city two countries have, the one country", "Amir lives in Hyderabad.", "Amir lives in India.", false},
 }
 
 var contra17RoleBeforeCases = []judgeCase{

@@ -299,8 +299,8 @@ var namesakes map[string]bool
 // cities lists capitals and a few of the largest cities, each with its
 // country as [countries] names it, written by hand for this table; a
 // city whose name two countries' cities share (Valencia, Córdoba,
-// Santiago, San José, Kingston, Victoria, Hamilton, Georgetown, Athens)
-// is left out.
+// Santiago, San José, Kingston, Victoria, Hamilton, Georgetown, Athens,
+// Hyderabad) is left out.
 const cities = `
 afghanistan: kabul
 albania: tirana
@@ -337,7 +337,7 @@ ghana: accra kumasi
 greece: thessaloniki
 hungary: budapest
 iceland: reykjavik reykjavík
-india: delhi new_delhi mumbai bangalore bengaluru chennai kolkata hyderabad pune
+india: delhi new_delhi mumbai bangalore bengaluru chennai kolkata pune
 indonesia: jakarta bali surabaya
 iran: tehran
 iraq: baghdad
