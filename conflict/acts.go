@@ -134,16 +134,13 @@ func twoActs(a, b *claim, h hunk, extra int) bool {
 	return true
 }
 
-// kindOfKin maps a kind of kin or pet, as claim words fold it, to the
-// wider kind it is one of: a sister is a sibling, a son a child, a dog
-// a pet.
+// kindOfKin returns the wider kind a kind of kin or pet w, as claim
+// words fold it, is one of ([kindOf], [kinKinds]): a sister is a
+// sibling, a son a child, a dog a pet; "" for any other word.
 func kindOfKin(w string) string {
-	for wide, words := range map[string]string{"sibling": `sister brother`, "child": `son daughter`,
-		"pet": `dog cat rabbit hamster parrot`} {
-		for _, n := range strings.Fields(words) {
-			if w == lemma(spelling(stem(n))) {
-				return lemma(spelling(stem(wide)))
-			}
+	for _, k := range kindOf[w] {
+		if kinKinds[k] {
+			return k
 		}
 	}
 	return ""

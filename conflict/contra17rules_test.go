@@ -145,6 +145,9 @@ var contra17KindDeniedCases = []judgeCase{
 	{"no pets, a daughter's dogs", "Teo has no pets.", "Teo's daughter owns two dogs.", false},
 	{"no pets, likes dogs", "Teo has no pets.", "Teo likes dogs.", false},
 	{"no siblings, a wife's sister", "Teo has no siblings.", "Teo's wife has a sister.", false},
+	// fread: every pet of kindOf, as the other rules read kinds
+	{"no pets, two puppies", "Teo has no pets.", "Teo owns two puppies.", true},
+	{"no pets, two kittens", "Teo has no pets.", "Teo owns two kittens.", true},
 }
 
 var contra17TurnedCases = []judgeCase{

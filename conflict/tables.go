@@ -82,6 +82,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	roleObjectWords = newRoleObjectWords()
 	mannerVerbs = newMannerVerbs()
 	kindOf = newKindOf()
+	kinKinds = newKinKinds()
 	dietKinds = newDietKinds()
 	dietKind = newDietKind()
 	foodKinds = newFoodKinds()
@@ -127,6 +128,18 @@ func newLentWords() map[string]bool {
 // an "instrument" (plurals fold to these; [asKind] reads a singular
 // only). Built after the tables that [lemma] reads.
 var kindOf map[string][]string
+
+// kinKinds are the kinds of [kindOf] that kin and pets are of, as
+// claim words fold them ("siblings", "child", "pets"), for [kindOfKin].
+var kinKinds map[string]bool
+
+func newKinKinds() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range strings.Fields(`pets child siblings`) {
+		m[lemma(spelling(stem(k)))] = true
+	}
+	return m
+}
 
 func newKindOf() map[string][]string {
 	m := map[string][]string{}

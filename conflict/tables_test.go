@@ -28,7 +28,7 @@ func TestLoadTablesFills(t *testing.T) {
 		"periodWords": periodWords, "replaceVerbs": replaceVerbs, "roleNouns": roleNouns,
 		"irregular": irregular, "statusPhase": statusPhase, "statusFirst": statusFirst, "classOf": classOf,
 		"copulaKey": copulaKey, "durationKey": durationKey, "ageKey": ageKey, "slotOf": slotOf, "changeWords": changeWords, "rawLex": rawLex,
-		"multiValued": multiValued, "kinWords": kinWords, "actVerbs": actVerbs, "abbreviations": abbreviations,
+		"multiValued": multiValued, "kinWords": kinWords, "kinKinds": kinKinds, "actVerbs": actVerbs, "abbreviations": abbreviations,
 		"shortForms": shortForms, "expanded": expanded, "boundAbbrevs": boundAbbrevs, "phrasalNouns": phrasalNouns,
 		"phrasalParticle": phrasalParticle, "entityWords": entityWords, "antonymOf": antonymOf,
 		"switchPole": switchPole, "stance": stance, "slotWords": slotWords, "idNouns": idNouns, "locVerbs": locVerbs, "mannerVerbs": mannerVerbs, "kindOf": kindOf, "lentWords": lentWords, "reactionWords": reactionWords, "maritalStatus": maritalStatus, "spouseWords": spouseWords, "dietKinds": dietKinds, "dietKind": dietKind, "foodKinds": foodKinds, "countries": countries, "states": states, "namesakes": namesakes, "within": within, "consumeVerbs": consumeVerbs,
