@@ -531,15 +531,19 @@ func permitted(h hunk) bool {
 	if len(h.a) != 1 || len(h.b) != 1 {
 		return false
 	}
-	is := func(w string) bool {
-		for _, p := range [...]string{"allowed", "permitted", "welcome"} {
-			if w == p || w == lemma(spelling(stem(p))) {
-				return true
-			}
-		}
-		return false
-	}
+	is := func(w string) bool { return wordOf(w, "allowed", "permitted", "welcome") }
 	return is(h.a[0].w) && is(h.b[0].w)
+}
+
+// wordOf reports whether the claim word w is one of words, as written
+// or folded as claim words are.
+func wordOf(w string, words ...string) bool {
+	for _, p := range words {
+		if w == p || w == lemma(spelling(stem(p))) {
+			return true
+		}
+	}
+	return false
 }
 
 // reachedAndPlayed reports whether h replaces reaching a stage ("reached
@@ -549,16 +553,8 @@ func reachedAndPlayed(h hunk) bool {
 	if len(h.a) != 1 || len(h.b) != 1 {
 		return false
 	}
-	in := func(w string, words ...string) bool {
-		for _, p := range words {
-			if w == p || w == lemma(spelling(stem(p))) {
-				return true
-			}
-		}
-		return false
-	}
-	reach := func(w string) bool { return in(w, "reached", "made", "qualified") }
-	played := func(w string) bool { return in(w, "lost", "won", "played", "drew") }
+	reach := func(w string) bool { return wordOf(w, "reached", "made", "qualified") }
+	played := func(w string) bool { return wordOf(w, "lost", "won", "played", "drew") }
 	x, y := h.a[0].w, h.b[0].w
 	return reach(x) && played(y) || reach(y) && played(x)
 }
