@@ -96,11 +96,24 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, have, whose str
 	if head == checkedOutside {
 		head = ""
 	}
+	if err := s.underTreeLimit(ctx, string(out), commit, have, whose, total, files); err != nil {
+		return err
+	}
+	if head == "" {
+		return nil
+	}
+	return s.outsideUnchanged(ctx, commit, head, whose)
+}
+
+// underTreeLimit refuses the tree of commit (whose), whose listing
+// counts total bytes ([history.NoteCost]) in files notes, when what it
+// holds that have lacks is over MaxTreeBytes (see [syncer.checkTree]).
+func (s *syncer) underTreeLimit(ctx context.Context, listing, commit, have, whose string, total int64, files int) error {
 	since := ""
 	if total > s.opts.MaxTreeBytes && have != "" {
 		// have may name nothing yet (a remote-tracking ref before the
 		// first fetch): the count in all stands.
-		if t, n, err := s.newNotesCost(ctx, string(out), have, commit); err == nil {
+		if t, n, err := s.newNotesCost(ctx, listing, have, commit); err == nil {
 			total, files, since = t, n, fmt.Sprintf(", in what differs from %.12s,", have)
 		} else if ctx.Err() != nil {
 			return fmt.Errorf("gitsync: compare %s with %.12s: %w", whose, have, err)
@@ -114,10 +127,7 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, have, whose str
 		at += since
 		return fmt.Errorf("%w %s: %w", ErrRefused, whose, history.TreeTooLarge(at, total, files, s.opts.MaxTreeBytes))
 	}
-	if head == "" {
-		return nil
-	}
-	return s.outsideUnchanged(ctx, commit, head, whose)
+	return nil
 }
 
 // newNotesCost returns what the files of listing (commit's ls-tree -l,
