@@ -148,6 +148,8 @@ var contra17KindDeniedCases = []judgeCase{
 	// fread: every pet of kindOf, as the other rules read kinds
 	{"no pets, two puppies", "Teo has no pets.", "Teo owns two puppies.", true},
 	{"no pets, two kittens", "Teo has no pets.", "Teo owns two kittens.", true},
+	{"no pets, feeds stray cats", "Teo has no pets.", "Teo feeds two stray cats.", false},
+	{"no dog, walks a stray dog", "Teo has no dog.", "Teo walks a stray dog.", false},
 }
 
 var contra17TurnedCases = []judgeCase{

@@ -108,14 +108,14 @@ func newReactionWords() map[string]bool {
 	return m
 }
 
-// lentWords are the words before a thing that say it is lent, not the
-// subject's own ([notOwned]): each as written and as claim words fold
-// it. Built after the tables that [lemma] reads.
+// lentWords are the words before a thing that say it is lent, or no
+// one's ("a stray dog"), not the subject's own ([notOwned]): each as
+// written and as claim words fold it. Built after the tables that [lemma] reads.
 var lentWords map[string]bool
 
 func newLentWords() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`rental rented hired borrowed loaned loaner shared company courtesy spare`) {
+	for _, w := range strings.Fields(`rental rented hired borrowed loaned loaner shared company courtesy spare stray`) {
 		m[w], m[lemma(stem(w))] = true, true
 	}
 	return m
