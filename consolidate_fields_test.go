@@ -56,6 +56,11 @@ func TestConsolidateHoldsNotesOfAnotherStanding(t *testing.T) {
 		{"same status", "status: active", "status: active", true},
 		{"status case", "Status: Active", "status: active", true},
 		{"no standing field", "author: Bob", "author: Alice", true},
+		// fread: a front matter that does not parse may say so unread
+		{"newer's does not parse", "", "status: obsolete\nnote: [unclosed", false},
+		{"older's does not parse", "status: obsolete\ttitle: x", "", false},
+		{"neither parses, both name it", "status: obsolete\ttitle: x", "status: current\ttitle: x", false},
+		{"does not parse, names none", "owner: ops\ntitle: x: y", "", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

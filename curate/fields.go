@@ -48,7 +48,11 @@ wip verified unverified confidence certainty validity valid reviewed approved re
 // "status: obsolete / (none)"; "" when they agree on every such field,
 // letter case aside. A fact copied into a note marked obsolete or a
 // draft is not the fact of a note that says no such thing: dropping
-// either copy for the other would lose that word or spread it.
+// either copy for the other would lose that word or spread it. A front
+// matter that does not parse (or is over [frontmatter.MaxBytes]) with a
+// line naming such a field ("status: obsolete" beside a YAML error) may
+// say so unread: it is reported as "status: (does not parse) / ...",
+// whatever the other says.
 func StandingChanged(a, b []byte) string {
 	va, vb := standingValues(a), standingValues(b)
 	keys := make([]string, 0, len(va)+len(vb))
@@ -60,7 +64,7 @@ func StandingChanged(a, b []byte) string {
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		if va[k] != vb[k] {
+		if va[k] != vb[k] || va[k] == unparsed {
 			return k + ": " + cmpOrNone(va[k]) + " / " + cmpOrNone(vb[k])
 		}
 	}
@@ -75,12 +79,27 @@ func cmpOrNone(v string) string {
 	return v
 }
 
+// unparsed is the value [standingValues] gives a field of
+// [standingFields] that a front matter that does not parse names.
+const unparsed = "(does not parse)"
+
 // standingValues returns the values of the [standingFields] of the note
-// data, by lower-case key, each lower-cased and joined by ", ".
+// data, by lower-case key, each lower-cased and joined by ", ". In a
+// front matter that does not parse, each line "key: ..." whose key is
+// such a field gives it the value [unparsed].
 func standingValues(data []byte) map[string]string {
 	b := frontmatter.Find(data)
-	keys, _ := b.Keys()
+	keys, ok := b.Keys()
 	out := map[string]string{}
+	if !ok {
+		lines := strings.SplitN(string(data), "\n", b.Lines+1) // the block's, then the rest
+		for _, line := range lines[:min(b.Lines, len(lines))] {
+			if k, _, found := strings.Cut(line, ":"); found && standingFields()[strings.ToLower(strings.TrimSpace(k))] {
+				out[strings.ToLower(strings.TrimSpace(k))] = unparsed
+			}
+		}
+		return out
+	}
 	for _, k := range keys {
 		lk := strings.ToLower(k)
 		if !standingFields()[lk] {
