@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -57,7 +58,7 @@ func checkAlike(root, rel string, caseToo bool) error {
 			case s == want:
 				why = alikeWhy(name, e.Name())
 			case caseToo && strings.EqualFold(s, want):
-				why = "alike but for letter case: one file where case is not told apart (macOS, Windows), whose sync refuses the two"
+				why = caseWhy
 			default:
 				continue
 			}
@@ -116,21 +117,49 @@ func alikeWhy(a, b string) string {
 }
 
 // lookalikes returns the pairs of names that read the same
-// ([CheckLookalike]), each pair as the two names in the order given.
-// ASCII names read as no other ASCII name: its caller, warnLookalikes,
-// skips a folder whose names all are.
-func lookalikes(names []string) [][2]string {
-	var pairs [][2]string
+// ([CheckLookalike]) or alike but for letter case ([CheckCaseTwin]),
+// each pair as the two names in the order given, with why they read
+// alike.
+func lookalikes(names []string) [][3]string {
+	var pairs [][3]string
 	seen := make(map[string]string, len(names))
+	folded := make(map[string]string, len(names))
 	for _, name := range names {
 		key := skeleton(name)
+		fold := foldCase(key)
 		if first, ok := seen[key]; ok {
-			pairs = append(pairs, [2]string{first, name})
-			continue
+			pairs = append(pairs, [3]string{first, name, alikeWhy(first, name) + ": every output shows them as one name"})
+		} else if first, ok := folded[fold]; ok {
+			pairs = append(pairs, [3]string{first, name, caseWhy})
 		}
-		seen[key] = name
+		if _, ok := seen[key]; !ok {
+			seen[key] = name
+		}
+		if _, ok := folded[fold]; !ok {
+			folded[fold] = name
+		}
 	}
 	return pairs
+}
+
+// caseWhy says why two names alike but for letter case are a problem.
+const caseWhy = "alike but for letter case: one file where case is not told apart (macOS, Windows), whose sync refuses the two"
+
+// foldCase returns s with each letter as the least of the letters
+// Unicode's simple case folding holds equal to it ("K", "k" and the
+// Kelvin sign as "K"): two names alike but for case, as
+// [strings.EqualFold] tells them, have the same.
+func foldCase(s string) string {
+	if isASCII(s) {
+		return strings.ToUpper(s)
+	}
+	return strings.Map(func(r rune) rune {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return least
+	}, s)
 }
 
 // isASCII reports whether s holds ASCII characters only.
