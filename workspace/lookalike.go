@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -28,8 +30,11 @@ func CheckLookalike(root, rel string) error { return checkAlike(root, rel, false
 // but for letter case (Unicode's simple case folding: "API.md" beside
 // "api.md", a Kelvin sign for a k): macOS and Windows hold the two as
 // one file, where a write of the one replaces the other, and a
-// teammate's sync there refuses the pair. A note memweave writes at a
-// user's or an agent's word is checked with it.
+// teammate's sync there refuses the pair. It refuses too, wrapping
+// [ErrBadName], a new name Windows cannot hold ([NotWindowsName]:
+// "a:b.md", "aux.md"), which Git for Windows will not check out, so
+// that every Windows teammate's sync would refuse it. A note memweave
+// writes at a user's or an agent's word is checked with it.
 func CheckCaseTwin(root, rel string) error { return checkAlike(root, rel, true) }
 
 // checkAlike is [CheckLookalike], and [CheckCaseTwin] when caseToo.
@@ -39,7 +44,8 @@ func checkAlike(root, rel string, caseToo bool) error {
 	for i, name := range parts {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
-			return nil // a folder to create: nothing to be alike
+			// A folder to create: nothing to be alike.
+			return windowsRefusal(rel, parts[i:], caseToo)
 		}
 		want, exact := skeleton(name), false
 		for _, e := range entries {
@@ -65,9 +71,44 @@ func checkAlike(root, rel string, caseToo bool) error {
 			have := MemoryDir + "/" + strings.Join(append(parts[:i:i], e.Name()), "/")
 			return fmt.Errorf("%+q: %w: %+q exists, %s: use that name, or rename it first", rel, ErrLookalikeName, have, why)
 		}
-		return nil
+		return windowsRefusal(rel, parts[i:], caseToo)
 	}
 	return nil
+}
+
+// windowsRefusal refuses, when check is set, the path rel whose new
+// components are names: the first Windows cannot hold.
+func windowsRefusal(rel string, names []string, check bool) error {
+	if !check {
+		return nil
+	}
+	for _, name := range names {
+		if why := NotWindowsName(name); why != "" {
+			return fmt.Errorf("%+q: %w: Windows cannot hold %+q, %s; Git for Windows will not check it out, so a Windows teammate's sync would refuse it: choose another name", rel, ErrBadName, name, why)
+		}
+	}
+	return nil
+}
+
+// windowsDevices are the names Windows keeps for devices, whatever the
+// extension: aux.md opens a device, not a file.
+var windowsDevices = []string{"con", "prn", "aux", "nul", "conin$", "conout$",
+	"com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8", "com9",
+	"lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9"}
+
+// NotWindowsName says why Windows cannot hold a file or folder named c,
+// as Git for Windows refuses to check it out (core.protectNTFS), "" when
+// it can: a name holding one of <>:"|?* ("a:b.md" is the stream b.md of
+// the file a there), or a device name whatever its extension ("aux.md").
+func NotWindowsName(c string) string {
+	if i := strings.IndexAny(c, `<>:"|?*`); i >= 0 {
+		return "holding " + strconv.QuoteRune(rune(c[i])) + ", which Windows forbids in a name (a:b.md is the stream b.md of the file a there)"
+	}
+	stem, _, _ := strings.Cut(c, ".")
+	if slices.Contains(windowsDevices, strings.ToLower(strings.TrimRight(stem, " "))) {
+		return "a name Windows keeps for a device, whatever the extension"
+	}
+	return ""
 }
 
 // nfc returns name in Unicode's composed form (NFC): two names that read
