@@ -521,7 +521,6 @@ func (w *walker) warnLookalikes(d dir, entries []fs.DirEntry) {
 			names = append(names, name)
 		}
 	}
-	slices.Sort(names) // the pairs and their order whatever the listing's
 	for _, p := range lookalikes(names) {
 		a, b := joinName(d.rel, p[0], '/'), joinName(d.rel, p[1], '/')
 		w.warn(d.abs, fmt.Errorf("%w: %+q and %+q, %s: rename one", ErrLookalikeName, a, b, p[2]))

@@ -159,25 +159,40 @@ func alikeWhy(a, b string) string {
 
 // lookalikes returns the pairs of names that read the same
 // ([CheckLookalike]) or alike but for letter case ([CheckCaseTwin]),
-// each pair as the two names in the order given, with why they read
-// alike.
+// each pair as the two names in sorted order, with why they read
+// alike. A folder of names alike to none, the usual case, costs one
+// map of their folded forms, most of them the names themselves.
 func lookalikes(names []string) [][3]string {
+	folded := make(map[string]struct{}, len(names))
+	alike := false
+	for _, name := range names {
+		key := foldCase(skeleton(name))
+		if _, ok := folded[key]; ok {
+			alike = true
+			break
+		}
+		folded[key] = struct{}{}
+	}
+	if !alike {
+		return nil
+	}
+	names = slices.Sorted(slices.Values(names)) // the pairs whatever the listing's order
 	var pairs [][3]string
-	seen := make(map[string]string, len(names))
-	folded := make(map[string]string, len(names))
+	seen := make(map[string]string)
+	first := make(map[string]string)
 	for _, name := range names {
 		key := skeleton(name)
 		fold := foldCase(key)
-		if first, ok := seen[key]; ok {
-			pairs = append(pairs, [3]string{first, name, alikeWhy(first, name) + ": every output shows them as one name"})
-		} else if first, ok := folded[fold]; ok {
-			pairs = append(pairs, [3]string{first, name, caseWhy})
+		if have, ok := seen[key]; ok {
+			pairs = append(pairs, [3]string{have, name, alikeWhy(have, name) + ": every output shows them as one name"})
+		} else if have, ok := first[fold]; ok {
+			pairs = append(pairs, [3]string{have, name, caseWhy})
 		}
 		if _, ok := seen[key]; !ok {
 			seen[key] = name
 		}
-		if _, ok := folded[fold]; !ok {
-			folded[fold] = name
+		if _, ok := first[fold]; !ok {
+			first[fold] = name
 		}
 	}
 	return pairs
@@ -186,20 +201,21 @@ func lookalikes(names []string) [][3]string {
 // caseWhy says why two names alike but for letter case are a problem.
 const caseWhy = "alike but for letter case: one file where case is not told apart (macOS, Windows), whose sync refuses the two"
 
-// foldCase returns s with each letter as the least of the letters
-// Unicode's simple case folding holds equal to it ("K", "k" and the
-// Kelvin sign as "K"): two names alike but for case, as
-// [strings.EqualFold] tells them, have the same.
+// foldCase returns s with each letter in lower case, as the least of
+// the letters Unicode's simple case folding holds equal to it has it
+// ("K", "k" and the Kelvin sign as "k"; "S", "s" and the long s as
+// "s"): two names alike but for case, as [strings.EqualFold] tells
+// them, have the same. A name in lower case ASCII is returned as it is.
 func foldCase(s string) string {
 	if isASCII(s) {
-		return strings.ToUpper(s)
+		return strings.ToLower(s)
 	}
 	return strings.Map(func(r rune) rune {
 		least := r
 		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
 			least = min(least, f)
 		}
-		return least
+		return unicode.ToLower(least)
 	}, s)
 }
 
