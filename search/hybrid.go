@@ -386,8 +386,11 @@ func (h *Hybrid) vectorSide(ctx context.Context, req Request, r *backendHits, se
 			r.background = &b
 			if h.Semantic {
 				// The query's own cosines, for its keyword matches'
-				// background (see [Background.within]).
-				r.sample, r.sampleErr = h.Vector.SampleCosines(ctx, r.qvec, CosineSample)
+				// background (see [Background.within]); without them
+				// the index's serves, and the search does not fail.
+				if s, err := h.Vector.SampleCosines(ctx, r.qvec, CosineSample); err == nil {
+					r.sample = s
+				}
 			}
 		}
 	case vecErr == nil:
