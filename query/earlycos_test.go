@@ -96,14 +96,7 @@ func (v *gatedVector) Cosines(ctx context.Context, q []float32, ids []int64) (ma
 // same as with no gates at all.
 func TestKeywordCosinesEarlyOrLate(t *testing.T) {
 	ctx := context.Background()
-	db, err := index.Open(ctx, filepath.Join(t.TempDir(), "index.db"), index.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.ResetVectors(ctx, 3); err != nil {
-		t.Fatal(err)
-	}
+	db := vectorDB(t, 3)
 	words := []string{"cache eviction policy", "rollback window", "cache warmup", "eviction of stale entries", "deploy notes"}
 	var ups []index.Update
 	for f := range 6 {
@@ -153,4 +146,20 @@ func TestKeywordCosinesEarlyOrLate(t *testing.T) {
 			t.Errorf("%s: results %+v\nwant %+v", name, got.Results, want.Results)
 		}
 	}
+}
+
+// vectorDB opens an index in a temporary folder, closed by t's cleanup,
+// whose vectors have dims dimensions.
+func vectorDB(t *testing.T, dims int) *index.DB {
+	t.Helper()
+	ctx := context.Background()
+	db, err := index.Open(ctx, filepath.Join(t.TempDir(), "index.db"), index.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if err := db.ResetVectors(ctx, dims); err != nil {
+		t.Fatal(err)
+	}
+	return db
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"github.com/memweave/memweave-go/embedcache"
@@ -26,14 +25,7 @@ func (failingSample) SampleCosines(context.Context, []float32, int) ([]float64, 
 // before that refinement, and does not fail the search.
 func TestSearchSurvivesTheQuerySampleFailing(t *testing.T) {
 	ctx := context.Background()
-	db, err := index.Open(ctx, filepath.Join(t.TempDir(), "index.db"), index.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.ResetVectors(ctx, 3); err != nil {
-		t.Fatal(err)
-	}
+	db := vectorDB(t, 3)
 	var ups []index.Update
 	for f := range 3 {
 		path := fmt.Sprintf("memory/n%d.md", f)
