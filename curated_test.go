@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/curate"
@@ -283,9 +284,15 @@ func TestConsolidate(t *testing.T) {
 
 	// A duplicate inside a longer note loses only its own lines.
 	root = memweavetest.Workspace(t, map[string]string{
-		"memory/keep.md": "---\ndate: 2030-01-01\n---\n" + dup,
+		"memory/keep.md": "---\ndate: 2026-01-01\n---\n" + dup,
 		"memory/log.md":  "# Log\n\nThe team met.\n\n" + dup + "\n# After\n\nLunch was pizza with the whole team.\n",
 	})
+	// log.md was saved before that date; a date after now would be
+	// passed over (TestConsolidateDistrustsADateInTheFuture).
+	saved := time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(filepath.Join(root, "memory", "log.md"), saved, saved); err != nil {
+		t.Fatal(err)
+	}
 	w = open(t, root, memweave.Config{})
 	mustIndex(t, w)
 	gs = listGroups(t, w)

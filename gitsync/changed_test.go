@@ -13,10 +13,7 @@ import (
 // the other machine's lines), and so is a note only the remote changed.
 func TestChangedIsWhatTheRemoteBrought(t *testing.T) {
 	t.Parallel()
-	bare := remote(t)
-	a, b := clone(t, bare, "a"), clone(t, bare, "b")
-	sync(t, a, "a")
-	sync(t, b, "b")
+	_, a, b := syncedPair(t, "a", "b")
 
 	write(t, a, "memory/own.md", "written on a\n")
 	write(t, a, "memory/2026-03-14.md", "from a\n")

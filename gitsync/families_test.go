@@ -120,10 +120,63 @@ func TestSyncConflictFamilies(t *testing.T) {
 					t.Errorf("copies = %v, want one .md copy, its name within 255 bytes, holding b's", copies)
 				}
 			}},
+		// Check part added in round 16 (never tuned on): the log
+		// memory/2026-05-02.md is there before each case.
+		{"the same line of a dated log changed on both",
+			func(t testing.TB, ws string) { write(t, ws, "memory/2026-05-02.md", "- deploy at 11:00\n- standup\n") },
+			func(t testing.TB, ws string) { write(t, ws, "memory/2026-05-02.md", "- deploy at 12:00\n- standup\n") },
+			func(t testing.TB, ws string, copies []string) {
+				got := read(t, ws, "memory/2026-05-02.md")
+				if !strings.Contains(got, "11:00") || !strings.Contains(got, "12:00") || !strings.Contains(got, "- standup") || len(copies) != 0 {
+					t.Errorf("log = %q, copies %v; want both machines' lines, no copy", got, copies)
+				}
+			}},
+		{"a dated log deleted here, added to there",
+			func(t testing.TB, ws string) { os.Remove(filepath.Join(ws, "memory/2026-05-02.md")) },
+			func(t testing.TB, ws string) {
+				write(t, ws, "memory/2026-05-02.md", "- deploy at 10:00\n- standup\n- retro moved\n")
+			},
+			func(t testing.TB, ws string, copies []string) {
+				if got := read(t, ws, "memory/2026-05-02.md"); !strings.Contains(got, "retro moved") {
+					t.Errorf("log = %q, want b's added line kept", got)
+				}
+			}},
+		{"a note renamed here, changed there",
+			func(t testing.TB, ws string) {
+				if err := os.Rename(filepath.Join(ws, "memory/notes/db.md"), filepath.Join(ws, "memory/notes/database.md")); err != nil {
+					t.Fatal(err)
+				}
+			},
+			func(t testing.TB, ws string) { write(t, ws, "memory/notes/db.md", "# DB\n\nPostgres 17.\n") },
+			func(t testing.TB, ws string, copies []string) {
+				found := false
+				filepath.WalkDir(filepath.Join(ws, "memory"), func(p string, d os.DirEntry, err error) error {
+					if data, _ := os.ReadFile(p); err == nil && !d.IsDir() && strings.Contains(string(data), "Postgres 17") {
+						found = true
+					}
+					return nil
+				})
+				if !found {
+					t.Errorf("b's edit (Postgres 17) is in no note")
+				}
+			}},
+		{"logs named by a clock years ahead and by today's",
+			func(t testing.TB, ws string) { write(t, ws, "memory/2031-01-01.md", "- from a skewed clock\n") },
+			func(t testing.TB, ws string) { write(t, ws, "memory/2026-05-03.md", "- from b\n") },
+			func(t testing.TB, ws string, copies []string) {
+				if read(t, ws, "memory/2031-01-01.md") != "- from a skewed clock\n" || read(t, ws, "memory/2026-05-03.md") != "- from b\n" {
+					t.Errorf("a log lost or changed")
+				}
+			}},
 	}
-	clones := template(t, nil, "a", "b")
+	clones := template(t, func(ws []string) {
+		write(t, ws[0], "memory/2026-05-02.md", "- deploy at 10:00\n- standup\n")
+		sync(t, ws[0], "a")
+		sync(t, ws[1], "b")
+	}, "a", "b")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			ws := clones(t)
 			a, b := ws[0], ws[1]
 			tc.a(t, a)

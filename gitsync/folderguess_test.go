@@ -16,10 +16,7 @@ import (
 // note is now at the path a machine gave it.
 func TestSyncPutsEachNoteWhereItsMachineMovedIt(t *testing.T) {
 	t.Parallel()
-	bare := remote(t)
-	a, b := clone(t, bare, "a"), clone(t, bare, "b")
-	sync(t, a, "a")
-	sync(t, b, "b")
+	_, a, b := syncedPair(t, "a", "b")
 	mv(t, a, "memory/notes/db.md", "memory/notes/database.md", func(s string) string { return s + "on a\n" })
 	write(t, a, "memory/notes/cache.md", "# Cache\n\nRedis 7, written on a.\n")
 	mv(t, b, "memory/notes/db.md", "memory/infra/db.md", func(s string) string { return s + "on b\n" })

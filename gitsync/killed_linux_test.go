@@ -40,9 +40,10 @@ func TestSyncKilledChild(t *testing.T) {
 // syncs finish, and both machines end with every note and every log
 // entry once, no conflict copy, and nothing left for git status to show.
 // The kill comes from a git on PATH that counts the commands and kills
-// its parent after the Nth; N grows by killStride until a sync runs to
-// its end (68 commands for this merge, each of them passed once at a
-// stride of 1, 104 s).
+// its parent after the Nth. A first sync through it only counts them
+// (68 for this merge); then each N from 1 by killStride up to that count
+// is a case of its own, the cases in parallel (each passed once at a
+// stride of 1).
 func TestSyncKilledAtEachGitStep(t *testing.T) {
 	memweavetest.Long(t, "a sync killed after every third of its git commands, half a minute")
 	t.Parallel() // the longest test: it runs beside the other parallel ones
@@ -55,7 +56,7 @@ func TestSyncKilledAtEachGitStep(t *testing.T) {
 	bare, a, b := pushedAndPending(t,
 		map[string]string{"memory/notes/a.md": "from a\n", "memory/2026-03-14.md": "- entry from a\n"},
 		map[string]string{"memory/notes/b.md": "from b\n", "memory/2026-03-14.md": "- entry from b\n", "memory/notes/db.md": "# DB\n\nPostgres 17, from b.\n"})
-	for n := 1; ; n += killStride {
+	machines := func(t *testing.T) (a2, b2 string) {
 		dir := t.TempDir()
 		for _, src := range []string{bare, a, b} {
 			if out, err := exec.Command("cp", "-a", src, dir).CombinedOutput(); err != nil {
@@ -66,12 +67,21 @@ func TestSyncKilledAtEachGitStep(t *testing.T) {
 		for _, ws := range []string{ca, cb} {
 			gitIn(t, ws, nil, "remote", "set-url", "origin", filepath.Join(dir, filepath.Base(bare)))
 		}
-		if finished := killedAt(t, real, n, ca, cb); finished {
-			if n < 10 {
-				t.Errorf("a sync ran fewer than %d git commands: the kill never came", n)
-			}
-			return
-		}
+		return ca, cb
+	}
+	ca, cb := machines(t)
+	steps, finished := killedAt(t, real, 0, ca, cb)
+	if !finished || steps < 10 {
+		t.Fatalf("the sync through the counting git ran %d git commands, finished %v: want 10 or more, finished", steps, finished)
+	}
+	for n := 1; n <= steps; n += killStride {
+		t.Run(fmt.Sprintf("after%d", n), func(t *testing.T) {
+			t.Parallel()
+			ca, cb := machines(t)
+			// A sync that took a shorter path than the counted one
+			// finishes: checked all the same.
+			killedAt(t, real, n, ca, cb)
+		})
 	}
 }
 
@@ -92,9 +102,11 @@ func syncThroughShim(t *testing.T, ws, script string) string {
 }
 
 // killedAt runs one case of TestSyncKilledAtEachGitStep: b's sync killed
-// after its nth git command, then syncs of b, a and b. It reports whether that sync ran to its end
-// (it had fewer commands).
-func killedAt(t *testing.T, real string, n int, a, b string) (finished bool) {
+// after its nth git command (0: never), then syncs of b, a and b. It
+// reports how many git commands the sync ran before the kill, and
+// whether that sync ran to its end.
+func killedAt(t *testing.T, real string, n int, a, b string) (steps int, finished bool) {
+	t.Helper()
 	count := filepath.Join(t.TempDir(), "count")
 	out := syncThroughShim(t, b, "'"+real+"' \"$@\"; rc=$?\n"+
 		"echo x >> '"+count+"'\n"+
@@ -103,6 +115,9 @@ func killedAt(t *testing.T, real string, n int, a, b string) (finished bool) {
 	finished = strings.Contains(out, "sync finished: <nil>")
 	if !finished && strings.Contains(out, "sync finished:") {
 		t.Fatalf("killed after git command %d: the sync failed before the kill:\n%s", n, out)
+	}
+	if data, err := os.ReadFile(count); err == nil {
+		steps = strings.Count(string(data), "\n")
 	}
 
 	for _, ws := range []string{b, a, b} {
@@ -130,5 +145,5 @@ func killedAt(t *testing.T, real string, n int, a, b string) (finished bool) {
 			t.Errorf("killed after git command %d: %s's git status:\n%s", n, filepath.Base(ws), st)
 		}
 	}
-	return finished
+	return steps, finished
 }

@@ -19,10 +19,7 @@ import (
 // checked.
 func TestSyncRefusalAfterAKilledFetch(t *testing.T) {
 	t.Parallel()
-	bare := remote(t)
-	victim, attacker := clone(t, bare, "victim"), clone(t, bare, "attacker")
-	sync(t, victim, "victim")
-	sync(t, attacker, "attacker")
+	bare, victim, attacker := syncedPair(t, "victim", "attacker")
 	sync(t, victim, "victim")
 	checked := gitIn(t, victim, nil, "rev-parse", "origin/main")
 	fresh := clone(t, bare, "fresh") // its first sync is the one killed

@@ -14,10 +14,7 @@ import (
 // the sync lock that every writer of the marker holds, removes them.
 func TestSyncRemovesItsMarkersLeftovers(t *testing.T) {
 	t.Parallel()
-	bare := remote(t)
-	a, b := clone(t, bare, "a"), clone(t, bare, "b")
-	sync(t, a, "a")
-	sync(t, b, "b")
+	_, a, b := syncedPair(t, "a", "b")
 	write(t, a, "memory/notes/db.md", "# DB\n\nPostgres 17.\n")
 	sync(t, a, "a")
 

@@ -500,7 +500,7 @@ func (s *syncer) commitLocal(ctx context.Context, res *Result) (_ string, err er
 	if head != "" {
 		against = checkedOutside
 	}
-	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), against, ownChanges); err != nil {
+	if err := s.checkTree(ctx, strings.TrimSpace(string(tree)), against, s.remoteRef(), ownChanges); err != nil {
 		return "", err
 	}
 	commit, err := s.commitTree(ctx, strings.TrimSpace(string(tree)), msg, head)
@@ -840,7 +840,7 @@ func (s *syncer) replay(ctx context.Context, head, incoming, base string, res *R
 	// Both sides passed the checks, but their merge may not: two logs of
 	// a day under the size limit can make one over it. Pushed, it would
 	// stop every other machine's sync; refused here, nothing is written.
-	if err := s.checkTree(ctx, tree, checkedOutside, mergedTree); err != nil {
+	if err := s.checkTree(ctx, tree, checkedOutside, head, mergedTree); err != nil {
 		return "", err
 	}
 	// --no-show-signature: log.showSignature in a config runs gpg.program

@@ -22,10 +22,7 @@ import (
 // purged note counted as its own addition and was pushed back.
 func TestSyncAcceptedRewriteKeepsThePurge(t *testing.T) {
 	t.Parallel()
-	bare := remote(t)
-	a, b := clone(t, bare, "a"), clone(t, bare, "b")
-	sync(t, a, "a")
-	sync(t, b, "b")
+	bare, a, b := syncedPair(t, "a", "b")
 	base := gitIn(t, a, nil, "rev-parse", "HEAD")
 	write(t, a, "memory/secret.md", "the token is hunter2\n")
 	write(t, a, "memory/notes/kept.md", "kept\n")

@@ -29,10 +29,7 @@ import (
 func TestSyncPushesAReplayWithoutTheWriteLock(t *testing.T) {
 	t.Parallel()
 	day := time.Date(2026, 3, 14, 12, 0, 0, 0, time.UTC)
-	bare := remote(t)
-	a, b := clone(t, bare, "a"), clone(t, bare, "b")
-	sync(t, a, "a")
-	sync(t, b, "b")
+	_, a, b := syncedPair(t, "a", "b")
 	appendOn(context.Background(), t, b, "entry from b", day)
 	sync(t, b, "b")
 	appendOn(context.Background(), t, a, "entry from a", day)

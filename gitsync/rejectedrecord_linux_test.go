@@ -30,10 +30,7 @@ func TestSyncKeepsThePushedReplaysRecordWhenAPushIsRejected(t *testing.T) {
 			if err != nil {
 				t.Skip("no git")
 			}
-			bare := remote(t)
-			a, b := clone(t, bare, "a"), clone(t, bare, "b")
-			sync(t, a, "a")
-			sync(t, b, "b")
+			_, a, b := syncedPair(t, "a", "b")
 			write(t, b, "memory/o.md", "other 1\n")
 			sync(t, b, "b")
 

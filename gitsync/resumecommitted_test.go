@@ -25,10 +25,7 @@ func TestSyncKilledCheckoutThenAPlainCommit(t *testing.T) {
 		{"a commit of the user's note alone", []string{"commit", "-qm", "wip"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			bare := remote(t)
-			a, b := clone(t, bare, "a"), clone(t, bare, "b")
-			sync(t, a, "a")
-			sync(t, b, "b")
+			_, a, b := syncedPair(t, "a", "b")
 			write(t, a, "memory/notes/db.md", "# DB\n\nPostgres 17.\n")
 			sync(t, a, "a")
 

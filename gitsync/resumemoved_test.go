@@ -45,10 +45,7 @@ func TestSyncKilledCheckoutThenTheRemoteMovesOn(t *testing.T) {
 		}, map[string]string{"memory/notes/db.md": "# DB\n\nPostgres 18, back.\n"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			bare := remote(t)
-			a, b := clone(t, bare, "a"), clone(t, bare, "b")
-			sync(t, a, "a")
-			sync(t, b, "b")
+			_, a, b := syncedPair(t, "a", "b")
 			tt.first(t, a)
 			sync(t, a, "a")
 

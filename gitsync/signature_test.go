@@ -22,10 +22,7 @@ import (
 // run one.
 func TestSyncAndHistoryRunNoSignatureProgram(t *testing.T) {
 	t.Parallel()
-	bare := remote(t)
-	a, b := clone(t, bare, "a"), clone(t, bare, "b")
-	sync(t, a, "a")
-	sync(t, b, "b")
+	_, a, b := syncedPair(t, "a", "b")
 	sync(t, a, "a") // up to date: a's next push goes as it is
 	tmp := t.TempDir()
 	mark, script := filepath.Join(tmp, "ran"), filepath.Join(tmp, "gpg.sh")

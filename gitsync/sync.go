@@ -1106,7 +1106,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		}
 		return "", fmt.Errorf("gitsync: fetch %s: its branch %s names no commit", s.remote, s.remoteBranch)
 	}
-	incoming, prev, synced, against := ids[0], ids[1], ids[3], ids[4]
+	incoming, prev, synced, against, head := ids[0], ids[1], ids[3], ids[4], ids[4]
 	if prev == "" && s.remoteBranch == s.branch {
 		// Earlier versions kept one ref, for the branch of the same name.
 		prev = ids[2]
@@ -1143,7 +1143,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 			against = base
 		}
 	}
-	if err := s.checkTree(ctx, incoming, against, remoteTree); err != nil {
+	if err := s.checkTree(ctx, incoming, against, head, remoteTree); err != nil {
 		// Leave no ref to what was refused, so git can drop its objects.
 		s.dropFetched(ctx, tracking)
 		return "", err

@@ -90,15 +90,23 @@ func clone(t testing.TB, bare, name string) string {
 	return dir
 }
 
+// syncedPair makes a remote and two clones of it, named (and synced as
+// hosts) an and bn, each synced once, a first.
+func syncedPair(t testing.TB, an, bn string) (bare, a, b string) {
+	t.Helper()
+	bare = remote(t)
+	a, b = clone(t, bare, an), clone(t, bare, bn)
+	sync(t, a, an)
+	sync(t, b, bn)
+	return bare, a, b
+}
+
 // pushedAndPending makes a remote and two clones of it, a and b, each
 // synced once; then a writes aFiles (workspace-relative path to text)
 // and syncs, and b writes bFiles, not yet synced.
 func pushedAndPending(t *testing.T, aFiles, bFiles map[string]string) (bare, a, b string) {
 	t.Helper()
-	bare = remote(t)
-	a, b = clone(t, bare, "a"), clone(t, bare, "b")
-	sync(t, a, "a")
-	sync(t, b, "b")
+	bare, a, b = syncedPair(t, "a", "b")
 	for p, text := range aFiles {
 		write(t, a, p, text)
 	}

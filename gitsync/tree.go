@@ -24,7 +24,12 @@ import (
 // entry. Outside memory/, the tree must hold what the commit against
 // holds ("" when there is none: nothing outside memory/ is accepted;
 // [checkedOutside]: not compared, the tree merges two checked ones).
-func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) error {
+//
+// The notes count toward MaxTreeBytes as what writing the tree writes:
+// have is the commit whose notes the machine taking the tree holds
+// already ("" when none), and over the limit in all the tree is taken
+// when what it holds that have lacks is under it ([syncer.newNotesCost]).
+func (s *syncer) checkTree(ctx context.Context, commit, against, have, whose string) error {
 	out, err := s.run(ctx, history.GitOptions{MaxOutput: history.MaxListing}, "-c", "core.quotePath=false",
 		"ls-tree", "-r", "-t", "-z", "-l", "--full-tree", commit)
 	if errors.Is(err, history.ErrOutputTooLarge) {
@@ -91,17 +96,65 @@ func (s *syncer) checkTree(ctx context.Context, commit, against, whose string) e
 	if head == checkedOutside {
 		head = ""
 	}
-	if total > s.opts.MaxTreeBytes {
-		at := fmt.Sprintf("%.12s", commit)
-		if whose == remoteTree {
-			at = fmt.Sprintf("%s/%s (%.12s)", s.remote, s.remoteBranch, commit)
-		}
-		return fmt.Errorf("%w %s: %w", ErrRefused, whose, history.TreeTooLarge(at, total, files, s.opts.MaxTreeBytes))
+	if err := s.underTreeLimit(ctx, string(out), commit, have, whose, total, files); err != nil {
+		return err
 	}
 	if head == "" {
 		return nil
 	}
 	return s.outsideUnchanged(ctx, commit, head, whose)
+}
+
+// underTreeLimit refuses the tree of commit (whose), whose listing
+// counts total bytes ([history.NoteCost]) in files notes, when what it
+// holds that have lacks is over MaxTreeBytes (see [syncer.checkTree]).
+func (s *syncer) underTreeLimit(ctx context.Context, listing, commit, have, whose string, total int64, files int) error {
+	since := ""
+	if total > s.opts.MaxTreeBytes && have != "" {
+		// have may name nothing yet (a remote-tracking ref before the
+		// first fetch): the count in all stands.
+		if t, n, err := s.newNotesCost(ctx, listing, have, commit); err == nil {
+			total, files, since = t, n, fmt.Sprintf(", in what differs from %.12s,", have)
+		} else if ctx.Err() != nil {
+			return fmt.Errorf("gitsync: compare %s with %.12s: %w", whose, have, err)
+		}
+	}
+	if total > s.opts.MaxTreeBytes {
+		at := fmt.Sprintf("%.12s", commit)
+		if whose == remoteTree {
+			at = fmt.Sprintf("%s/%s (%.12s)", s.remote, s.remoteBranch, commit)
+		}
+		at += since
+		return fmt.Errorf("%w %s: %w", ErrRefused, whose, history.TreeTooLarge(at, total, files, s.opts.MaxTreeBytes))
+	}
+	return nil
+}
+
+// newNotesCost returns what the files of listing (commit's ls-tree -l,
+// checked) under memory/, memweave.json and .gitattributes that differ
+// from those of have count toward MaxTreeBytes, and how many they are:
+// what checking commit out over have writes. A big workspace's tree is
+// over the limit in all, yet a sync writes what changed.
+func (s *syncer) newNotesCost(ctx context.Context, listing, have, commit string) (total int64, files int, err error) {
+	out, err := s.run(ctx, history.GitOptions{MaxOutput: history.MaxListing}, "diff-tree", "-r", "-z", "--no-renames",
+		"--name-only", "--no-commit-id", "--diff-filter=d", have, commit, "--",
+		":(top,literal)"+workspace.MemoryDir, ":(top,literal)"+SettingsFile, ":(top,literal)"+AttributesFile)
+	if err != nil {
+		return 0, 0, err
+	}
+	changed := map[string]bool{}
+	for p := range strings.SplitSeq(string(out), "\x00") {
+		changed[p] = p != ""
+	}
+	for rec := range strings.SplitSeq(listing, "\x00") {
+		meta, p, _ := strings.Cut(rec, "\t")
+		if f := strings.Fields(meta); changed[p] && len(f) == 4 && f[1] == "blob" {
+			size, _ := strconv.ParseInt(f[3], 10, 64) // checked
+			total += history.NoteCost(size)
+			files++
+		}
+	}
+	return total, files, nil
 }
 
 // whatToDo returns what the refusal of the entry p of size bytes, in the
@@ -394,7 +447,7 @@ func (s *syncer) checkPush(ctx context.Context, incoming, head string, conflicts
 	if head == s.checked {
 		return s.noConflictMarkers(ctx, incoming, head, conflicts)
 	}
-	if err := s.checkTree(ctx, head, checkedOutside, ownChanges); err != nil {
+	if err := s.checkTree(ctx, head, checkedOutside, incoming, ownChanges); err != nil {
 		return fmt.Errorf("%w; nothing was pushed (undo that with git, as git rm --cached PATH and a commit, then sync again)", err)
 	}
 	return s.noConflictMarkers(ctx, incoming, head, conflicts)

@@ -19,10 +19,7 @@ import (
 // waits a gap before it fetches; here machine b syncs during that gap,
 // and must push at its first round, and a's sync still pushes after.
 func TestSyncLeavesAnotherMachineATurn(t *testing.T) {
-	bare := remote(t)
-	a, b := clone(t, bare, "a"), clone(t, bare, "b")
-	sync(t, a, "a")
-	sync(t, b, "b")
+	_, a, b := syncedPair(t, "a", "b")
 	write(t, a, "memory/notes/a1.md", "a 1\n")
 	sync(t, a, "a") // pushes: the workspace's last push
 

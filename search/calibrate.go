@@ -472,6 +472,28 @@ func (b Background) OfIndex(n int) Background {
 	return b
 }
 
+// within returns b with its Base and Center raised to those of own, the
+// query's background measured from its own cosines with the index's
+// sample ([NewBackground]), where own's are higher: [Hybrid] measures
+// the cosines of a query's keyword matches against it under a semantic
+// embedder. A question about what the whole index is about (a
+// conversation's people, a project's code) sits well above the index's
+// background with most of its chunks, so against that background their
+// vector scores saturate at 1 and the vector side, meant to confirm and
+// re-order keyword matches, lifts whichever match the encoder happens
+// to place with the rest over one holding more of the query's words.
+// Measured within the query's own background, only a match standing out
+// of the index as the question sees it gains. Chunks holding no query
+// word keep the index's background: an off-topic question's own is low
+// (see [NewIndexBackground]), and its nearest note must not look like a
+// paraphrase.
+func (b Background) within(own Background) Background {
+	if own.Center > b.Center {
+		b.Base, b.Center = max(b.Base, own.Base), own.Center
+	}
+	return b
+}
+
 // standout is [Background.Standout] for an index of n chunks.
 func standout(n int) float64 {
 	return max(math.Sqrt(2*math.Log(float64(max(n, 2)))), MinStandout)
@@ -568,7 +590,11 @@ func (h *Hybrid) calibrate(c *calibration, cands []Candidate, chunks map[int64]s
 			cd.KeywordScore, cd.Whole = &k, whole
 		}
 		if cd.Cosine != nil && c.vec {
-			v := c.background.VectorScore(*cd.Cosine)
+			b := c.background
+			if cd.BM25 != nil && c.matches != nil {
+				b = *c.matches
+			}
+			v := b.VectorScore(*cd.Cosine)
 			if v > 0 && c.runs != nil && cd.BM25 == nil && !c.runs.heldBy(chunks[cd.ChunkID].Text) {
 				v = 0 // a lexical cosine without a shared run is bucket collisions
 			}
@@ -583,6 +609,9 @@ type calibration struct {
 	kw, vec    bool
 	weights    TermWeights
 	background Background
+	// matches, when set, is the background of the keyword hits' cosines:
+	// background within the query's own (see [Background.within]).
+	matches *Background
 	// covers are the keyword hits' covers, found by [Hybrid.run].
 	covers map[int64]cover
 	// runs, set under a lexical embedder, are the letter runs of the

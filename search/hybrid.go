@@ -231,6 +231,10 @@ func (h *Hybrid) calibration(ctx context.Context, terms []string, r *backendHits
 		}
 		if r.background != nil {
 			c.vec, c.background = true, *r.background
+			if len(r.sample) > 0 {
+				m := c.background.within(NewBackground(r.sample, 0))
+				c.matches = &m
+			}
 			return c, nil
 		}
 		n, err := count()
@@ -380,6 +384,11 @@ func (h *Hybrid) vectorSide(ctx context.Context, req Request, r *backendHits, se
 			r.sampleErr = err
 		default:
 			r.background = &b
+			if h.Semantic {
+				// The query's own cosines, for its keyword matches'
+				// background (see [Background.within]).
+				r.sample, r.sampleErr = h.Vector.SampleCosines(ctx, r.qvec, CosineSample)
+			}
 		}
 	case vecErr == nil:
 		r.sample, r.sampleErr = h.Vector.SampleCosines(ctx, r.qvec, CosineSample)

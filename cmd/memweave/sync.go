@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ func (a *app) syncCommand() *cobra.Command {
 	var (
 		author, remote string
 		asJSON         bool
+		maxTreeBytes   int64
 	)
 	cmd := &cobra.Command{
 		Use:   "sync",
@@ -40,11 +42,22 @@ branch of the same name; --remote picks the remote, and its branch of the
 same name unless the upstream is on it. Sync and status name the remote
 branch.
 
+Sync writes no more than 256 MiB (--max-tree-bytes) of notes the other
+side lacks, each note counted at 4 KiB at least: a remote's tree over it,
+or this machine's for a remote that lacks its notes, is refused before
+anything is written. A team memory of any size syncs its changes; a first
+sync of a big one may need the flag.
+
 The workspace must be the top folder of a git repository with a remote:
   git init && git remote add origin URL && memweave sync`,
 		Args: noArgs,
 		RunE: action(func(cmd *cobra.Command, _ []string) (err error) {
-			w, err := a.openWeave(cmd)
+			if maxTreeBytes < 0 {
+				return usageErr("invalid --max-tree-bytes %d: want 0 (the default, 256 MiB) or more", maxTreeBytes)
+			}
+			cfg := a.config()
+			cfg.MaxTreeBytes = maxTreeBytes
+			w, err := a.open(cmd, cfg)
 			if err != nil {
 				return err
 			}
@@ -62,7 +75,9 @@ The workspace must be the top folder of a git repository with a remote:
 					fmt.Fprintf(a.stderr, "memweave: sync: %s\n", wn)
 				}
 			}
-			if err != nil {
+			if errors.Is(err, memweave.ErrTreeTooLarge) {
+				return fmt.Errorf("%w; if the notes are what the team meant to share, sync again with --max-tree-bytes over that count", err)
+			} else if err != nil {
 				return err
 			}
 			if asJSON {
@@ -93,6 +108,7 @@ The workspace must be the top folder of a git repository with a remote:
 	cmd.Flags().StringVar(&author, "author", "", "author of sync's commits, `\"Name <email>\"` (default: git's user.name and user.email)")
 	cmd.Flags().StringVar(&remote, "remote", "", "the git `remote` to sync with (default: the upstream's, else origin)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print what sync did as JSON")
+	cmd.Flags().Int64Var(&maxTreeBytes, "max-tree-bytes", 0, "the most `bytes` of notes a sync takes in or sends that the other side lacks, each note counted at 4096 at least (default 256 MiB)")
 	return cmd
 }
 
