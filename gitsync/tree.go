@@ -393,30 +393,10 @@ func badPath(p string) string {
 			// update would overwrite (memweave writes no such name).
 			return "a path component " + strconv.Quote(c) + " ending in a dot or a space, which Windows takes for the name without them"
 		case windowsNames:
-			if why := notWindowsName(c); why != "" {
+			if why := workspace.NotWindowsName(c); why != "" {
 				return "a path component " + strconv.Quote(c) + ", " + why
 			}
 		}
-	}
-	return ""
-}
-
-// windowsDevices are the names Windows keeps for devices, whatever the
-// extension: aux.md opens a device, not a file.
-var windowsDevices = []string{"con", "prn", "aux", "nul", "conin$", "conout$",
-	"com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8", "com9",
-	"lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9"}
-
-// notWindowsName says why Windows cannot hold a file or folder named c,
-// as Git for Windows refuses to check it out (core.protectNTFS), "" when
-// it can.
-func notWindowsName(c string) string {
-	if i := strings.IndexAny(c, `<>:"|?*`); i >= 0 {
-		return "holding " + strconv.QuoteRune(rune(c[i])) + ", which Windows forbids in a name (a:b.md is the stream b.md of the file a there)"
-	}
-	stem, _, _ := strings.Cut(c, ".")
-	if slices.Contains(windowsDevices, strings.ToLower(strings.TrimRight(stem, " "))) {
-		return "a name Windows keeps for a device, whatever the extension"
 	}
 	return ""
 }

@@ -22,6 +22,7 @@ import (
 	sqlite3 "github.com/mattn/go-sqlite3"
 
 	"github.com/memweave/memweave-go/internal/ctxsleep"
+	"github.com/memweave/memweave-go/internal/shellquote"
 	"github.com/memweave/memweave-go/tokenize"
 	"github.com/memweave/memweave-go/workspace"
 )
@@ -209,7 +210,11 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	} else if err == nil && !fi.Mode().IsRegular() {
 		// A device or FIFO: SQLite would fail on it, a device after
 		// writing a -journal beside it (--db /dev/null).
-		return nil, openError(path, fmt.Errorf("is %s, not a regular file", workspace.KindOf(fi.Mode())))
+		fix := "name a regular file"
+		if fi.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) != 0 {
+			fix = "remove it (rm " + shellquote.Quote(path) + ") while no process uses the index"
+		}
+		return nil, openError(path, fmt.Errorf("is %s, not a regular file: %s: %w", workspace.KindOf(fi.Mode()), fix, workspace.ErrNotRegular))
 	}
 	key := handleKey(path)
 	err := acquire(key, func(alone bool) error {

@@ -77,7 +77,7 @@ func fixSidecar(p string, probe bool) error {
 		return fmt.Errorf("check %s: %w", p, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file: remove it (rm -r %s) while no process uses the index", p, shellquote.Quote(p))
+		return fmt.Errorf("%s is not a regular file: remove it (rm -r %s) while no process uses the index: %w", p, shellquote.Quote(p), workspace.ErrNotRegular)
 	}
 	if fi.Mode().Perm()&0o200 == 0 {
 		if err := os.Chmod(p, fi.Mode().Perm()|0o200); errors.Is(err, fs.ErrNotExist) {

@@ -2,12 +2,14 @@ package indexer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/memweave/memweave-go/embed"
 	"github.com/memweave/memweave-go/gitsync"
 	"github.com/memweave/memweave-go/search"
 	"github.com/memweave/memweave-go/watcher"
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // Status is a workspace's index state, as memweave's Weave.Status
@@ -44,6 +46,10 @@ type Status struct {
 	// write refuse, and sync when it holds a backslash
 	// ([workspace.Unportable]): each to rename.
 	UnportableFiles []string `json:"unportable_files,omitempty"`
+	// Lookalikes say which two files or folders, both indexed, have
+	// names that read the same or are alike but for letter case
+	// ([workspace.ErrLookalikeName]): each pair to rename.
+	Lookalikes []string `json:"lookalikes,omitempty"`
 	// CacheEntries counts the entries of the embedding cache.
 	CacheEntries int `json:"cache_entries"`
 	// Embedder is the embedder's provider ("none" without one), Model
@@ -120,7 +126,14 @@ func (e *Engine) Status(ctx context.Context, scan bool) (*Status, error) {
 			return nil, err
 		}
 		s.Scanned, s.StaleFiles = true, d.Stale()
-		s.TooLargeFiles, s.UnreadableFiles = len(d.TooLarge), len(d.Unreadable)
+		s.TooLargeFiles = len(d.TooLarge)
+		for _, w := range d.Unreadable {
+			if errors.Is(w.Err, workspace.ErrLookalikeName) {
+				s.Lookalikes = append(s.Lookalikes, w.Error())
+				continue
+			}
+			s.UnreadableFiles++
+		}
 		for _, w := range d.unportable() {
 			s.UnportableFiles = append(s.UnportableFiles, w.Path)
 		}

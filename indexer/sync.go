@@ -242,7 +242,7 @@ func (c *Check) Finish(ctx context.Context, lockTimeout time.Duration) (changed 
 		// missing from the results: say so on every check, as every
 		// index run does, not only when another file changed.
 		_, _ = e.syncDiff(ctx, d, lockTimeout)
-		return changed, append(e.tooLargeOf(d), d.unreadableIndexed()...)
+		return changed, slices.Concat(e.tooLargeOf(d), d.unreadableIndexed(), d.lookalikes())
 	}
 	res, err := e.syncDiff(ctx, d, lockTimeout)
 	if err != nil {
@@ -279,6 +279,20 @@ func (d *Diff) unreadableIndexed() []Warning {
 		}
 		if _, deleted := slices.BinarySearch(d.Deleted, w.Path); !deleted {
 			out = append(out, Warning{Path: w.Path, Err: fmt.Errorf("%w; searched as it was when last indexed", w.Err)})
+		}
+	}
+	return out
+}
+
+// lookalikes returns the warnings of d naming two files or folders, both
+// indexed, whose names read the same or are alike but for letter case
+// ([workspace.ErrLookalikeName]): a search says so every time, as an
+// index run does, since either may be the one a result names.
+func (d *Diff) lookalikes() []Warning {
+	var out []Warning
+	for _, w := range d.Unreadable {
+		if errors.Is(w.Err, workspace.ErrLookalikeName) {
+			out = append(out, w)
 		}
 	}
 	return out

@@ -49,7 +49,7 @@ func TestOutputsMatchOutputSchemas(t *testing.T) {
 		{"memory_search", map[string]any{"query": "database", "tags": []string{"none"}}},
 		{"memory_get", map[string]any{"path": "stack.md"}},
 		{"memory_write", map[string]any{"path": "notes/new.md", "content": "# New\n\nA new fact.\n"}},
-		{"memory_write", map[string]any{"path": "notes/nul.md", "content": "# Nul\n\nx\x00y\n"}},
+		{"memory_write", map[string]any{"path": "notes/nulbyte.md", "content": "# Nul\n\nx\x00y\n"}},
 		{"memory_append", map[string]any{"text": "We chose Redis for the queue."}},
 		{"memory_pack", map[string]any{"query": "database", "budget_tokens": 200}},
 		{"memory_pack", map[string]any{"query": "zebra unicorn", "budget_tokens": 5}},

@@ -510,12 +510,11 @@ func (w *walker) walk(d dir) {
 }
 
 // warnLookalikes warns of each two entries of the folder d whose names
-// read the same ([CheckLookalike]): both are walked, and every output
-// would show them as one name.
+// read the same ([CheckLookalike]) or alike but for letter case
+// ([CheckCaseTwin]): both are walked, and every output would show them
+// as one name, or macOS and Windows hold them as one file. The warning
+// names both paths, quoted in ASCII.
 func (w *walker) warnLookalikes(d dir, entries []fs.DirEntry) {
-	if !slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return !isASCII(e.Name()) }) {
-		return // ASCII names read as no other
-	}
 	var names []string
 	for _, e := range entries {
 		if name := e.Name(); !IsIgnoredName(name) && !HasControl(name) && !strings.ContainsFunc(name, invisible) && !strings.ContainsFunc(name, separatorLookalike) {
@@ -523,7 +522,8 @@ func (w *walker) warnLookalikes(d dir, entries []fs.DirEntry) {
 		}
 	}
 	for _, p := range lookalikes(names) {
-		w.warn(d.abs, fmt.Errorf("%w: %+q and %+q, %s: every output shows them as one name; rename one", ErrLookalikeName, p[0], p[1], alikeWhy(p[0], p[1])))
+		a, b := joinName(d.rel, p[0], '/'), joinName(d.rel, p[1], '/')
+		w.warn(d.abs, fmt.Errorf("%w: %+q and %+q, %s: rename one", ErrLookalikeName, a, b, p[2]))
 	}
 }
 

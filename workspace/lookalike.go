@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -27,8 +30,11 @@ func CheckLookalike(root, rel string) error { return checkAlike(root, rel, false
 // but for letter case (Unicode's simple case folding: "API.md" beside
 // "api.md", a Kelvin sign for a k): macOS and Windows hold the two as
 // one file, where a write of the one replaces the other, and a
-// teammate's sync there refuses the pair. A note memweave writes at a
-// user's or an agent's word is checked with it.
+// teammate's sync there refuses the pair. It refuses too, wrapping
+// [ErrBadName], a new name Windows cannot hold ([NotWindowsName]:
+// "a:b.md", "aux.md"), which Git for Windows will not check out, so
+// that every Windows teammate's sync would refuse it. A note memweave
+// writes at a user's or an agent's word is checked with it.
 func CheckCaseTwin(root, rel string) error { return checkAlike(root, rel, true) }
 
 // checkAlike is [CheckLookalike], and [CheckCaseTwin] when caseToo.
@@ -38,7 +44,8 @@ func checkAlike(root, rel string, caseToo bool) error {
 	for i, name := range parts {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
-			return nil // a folder to create: nothing to be alike
+			// A folder to create: nothing to be alike.
+			return windowsRefusal(rel, parts[i:], caseToo)
 		}
 		want, exact := skeleton(name), false
 		for _, e := range entries {
@@ -57,16 +64,51 @@ func checkAlike(root, rel string, caseToo bool) error {
 			case s == want:
 				why = alikeWhy(name, e.Name())
 			case caseToo && strings.EqualFold(s, want):
-				why = "alike but for letter case: one file where case is not told apart (macOS, Windows), whose sync refuses the two"
+				why = caseWhy
 			default:
 				continue
 			}
 			have := MemoryDir + "/" + strings.Join(append(parts[:i:i], e.Name()), "/")
 			return fmt.Errorf("%+q: %w: %+q exists, %s: use that name, or rename it first", rel, ErrLookalikeName, have, why)
 		}
-		return nil
+		return windowsRefusal(rel, parts[i:], caseToo)
 	}
 	return nil
+}
+
+// windowsRefusal refuses, when check is set, the path rel whose new
+// components are names: the first Windows cannot hold.
+func windowsRefusal(rel string, names []string, check bool) error {
+	if !check {
+		return nil
+	}
+	for _, name := range names {
+		if why := NotWindowsName(name); why != "" {
+			return fmt.Errorf("%+q: %w: Windows cannot hold %+q, %s; Git for Windows will not check it out, so a Windows teammate's sync would refuse it: choose another name", rel, ErrBadName, name, why)
+		}
+	}
+	return nil
+}
+
+// windowsDevices are the names Windows keeps for devices, whatever the
+// extension: aux.md opens a device, not a file.
+var windowsDevices = []string{"con", "prn", "aux", "nul", "conin$", "conout$",
+	"com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8", "com9",
+	"lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9"}
+
+// NotWindowsName says why Windows cannot hold a file or folder named c,
+// as Git for Windows refuses to check it out (core.protectNTFS), "" when
+// it can: a name holding one of <>:"|?* ("a:b.md" is the stream b.md of
+// the file a there), or a device name whatever its extension ("aux.md").
+func NotWindowsName(c string) string {
+	if i := strings.IndexAny(c, `<>:"|?*`); i >= 0 {
+		return "holding " + strconv.QuoteRune(rune(c[i])) + ", which Windows forbids in a name (a:b.md is the stream b.md of the file a there)"
+	}
+	stem, _, _ := strings.Cut(c, ".")
+	if slices.Contains(windowsDevices, strings.ToLower(strings.TrimRight(stem, " "))) {
+		return "a name Windows keeps for a device, whatever the extension"
+	}
+	return ""
 }
 
 // nfc returns name in Unicode's composed form (NFC): two names that read
@@ -116,21 +158,65 @@ func alikeWhy(a, b string) string {
 }
 
 // lookalikes returns the pairs of names that read the same
-// ([CheckLookalike]), each pair as the two names in the order given.
-// ASCII names read as no other ASCII name: its caller, warnLookalikes,
-// skips a folder whose names all are.
-func lookalikes(names []string) [][2]string {
-	var pairs [][2]string
-	seen := make(map[string]string, len(names))
+// ([CheckLookalike]) or alike but for letter case ([CheckCaseTwin]),
+// each pair as the two names in sorted order, with why they read
+// alike. A folder of names alike to none, the usual case, costs one
+// map of their folded forms, most of them the names themselves.
+func lookalikes(names []string) [][3]string {
+	folded := make(map[string]struct{}, len(names))
+	alike := false
+	for _, name := range names {
+		key := foldCase(skeleton(name))
+		if _, ok := folded[key]; ok {
+			alike = true
+			break
+		}
+		folded[key] = struct{}{}
+	}
+	if !alike {
+		return nil
+	}
+	names = slices.Sorted(slices.Values(names)) // the pairs whatever the listing's order
+	var pairs [][3]string
+	seen := make(map[string]string)
+	first := make(map[string]string)
 	for _, name := range names {
 		key := skeleton(name)
-		if first, ok := seen[key]; ok {
-			pairs = append(pairs, [2]string{first, name})
-			continue
+		fold := foldCase(key)
+		if have, ok := seen[key]; ok {
+			pairs = append(pairs, [3]string{have, name, alikeWhy(have, name) + ": every output shows them as one name"})
+		} else if have, ok := first[fold]; ok {
+			pairs = append(pairs, [3]string{have, name, caseWhy})
 		}
-		seen[key] = name
+		if _, ok := seen[key]; !ok {
+			seen[key] = name
+		}
+		if _, ok := first[fold]; !ok {
+			first[fold] = name
+		}
 	}
 	return pairs
+}
+
+// caseWhy says why two names alike but for letter case are a problem.
+const caseWhy = "alike but for letter case: one file where case is not told apart (macOS, Windows), whose sync refuses the two"
+
+// foldCase returns s with each letter in lower case, as the least of
+// the letters Unicode's simple case folding holds equal to it has it
+// ("K", "k" and the Kelvin sign as "k"; "S", "s" and the long s as
+// "s"): two names alike but for case, as [strings.EqualFold] tells
+// them, have the same. A name in lower case ASCII is returned as it is.
+func foldCase(s string) string {
+	if isASCII(s) {
+		return strings.ToLower(s)
+	}
+	return strings.Map(func(r rune) rune {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return unicode.ToLower(least)
+	}, s)
 }
 
 // isASCII reports whether s holds ASCII characters only.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/mcpserver"
+	"github.com/memweave/memweave-go/workspace"
 	"github.com/spf13/cobra"
 )
 
@@ -80,12 +81,14 @@ a note under memory/ is read from its file, with a warning.`,
 // opening the workspace failed with openErr because the disk is full or
 // read-only, or the folder not this user's to write (SQLite cannot make
 // the index's -wal and -shm files), or the index is damaged (cut short,
-// or not SQLite: [memweave.ErrCorruptIndex]): get
+// or not SQLite: [memweave.ErrCorruptIndex]), or a FIFO, device or link
+// stands where the index or its -wal or -shm should be
+// ([workspace.ErrNotRegular], [workspace.ErrLinkedOwnFile]): get
 // needs no index for such a note. It warns that the index was not used;
 // any other failure returns openErr.
 func (a *app) getFromFile(cmd *cobra.Command, openErr error, path string, from, count int) (text, hash string, err error) {
 	if !errors.Is(openErr, syscall.ENOSPC) && !errors.Is(openErr, syscall.EDQUOT) && !errors.Is(openErr, syscall.EROFS) && !errors.Is(openErr, fs.ErrPermission) &&
-		!errors.Is(openErr, memweave.ErrCorruptIndex) {
+		!errors.Is(openErr, memweave.ErrCorruptIndex) && !errors.Is(openErr, workspace.ErrNotRegular) && !errors.Is(openErr, workspace.ErrLinkedOwnFile) {
 		return "", "", openErr
 	}
 	text, hash, err = memweave.GetFile(cmd.Context(), a.workspace, path, from, count)

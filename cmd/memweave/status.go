@@ -42,6 +42,9 @@ fixes them.`,
 			if err != nil {
 				return err
 			}
+			for _, l := range st.Lookalikes {
+				fmt.Fprintln(a.stderr, "memweave: warning: "+a.clean(l))
+			}
 			if asJSON {
 				return writeJSON(a.raw, st)
 			}
