@@ -180,8 +180,11 @@ func TestLongMemEval(t *testing.T) {
 func TestLoCoMo(t *testing.T) {
 	// Keyword search ranks the gold session first for every question with
 	// evidence but the last, whose evidence (D1:1) is about the cello
-	// while the question is about the parrot of session 2; session 1 comes
-	// second, so its NDCG is 1/log2(3) = 0.63. Evidence quirks in the
+	// while the question is about the parrot of session 2; sessions 1 and
+	// 3 match only the speaker's name, which every session holds, and
+	// session 3, the denser in it, ranks over session 1 (a tie before
+	// search.MinIDFChunks gave a 3-session index a 10-chunk index's
+	// keyword weights), so its NDCG is 1/log2(4) = 0.5. Evidence quirks in the
 	// fixture: "D1:1; D3:1", "D:2:1", "D1:02", [], and "D".
 	report := bench(t, "locomo", "--data", locomoData, "--mode", "keyword")
 	checkFields(t, report, map[string]any{
@@ -189,9 +192,9 @@ func TestLoCoMo(t *testing.T) {
 		"recall_any@1": 0.8, "recall_any@5": 1,
 		// The question without evidence counts 1.0 here.
 		"recall_frac@5":               1,
-		"ndcg@10":                     0.9262,
+		"ndcg@10":                     0.9,
 		"by_category.4.recall_any@1":  0.5,
-		"by_category.4.ndcg@10":       0.8155,
+		"by_category.4.ndcg@10":       0.75,
 		"by_category.4.count":         2,
 		"by_category.5.recall_any@1":  1,
 		"by_category.3.recall_frac@5": 1,

@@ -3,6 +3,7 @@ package oneshot
 import (
 	"bufio"
 	"os"
+	"os/exec"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -16,9 +17,18 @@ import (
 // instead of 512 (issue 36: every CLI command is a fresh process). The
 // flag is the advice itself, set whether or not the kernel then finds a
 // free huge page, so the test does not depend on the machine's memory.
+//
+// Start acts on a fresh process's heap. A second run in one process
+// (go test -count=N) finds the spans the first run freed below the
+// advised range and allocates there, so each run checks in a child
+// process of its own.
 func TestStartAdvisesTheNextSpans(t *testing.T) {
 	if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage"); err != nil {
 		t.Skip("this kernel has no transparent huge pages")
+	}
+	if os.Getenv(freshProcessEnv) != "1" {
+		inFreshProcess(t)
+		return
 	}
 	// No collection during the test: spans it freed would be reused first.
 	t.Setenv("GOGC", "off")
@@ -33,6 +43,28 @@ func TestStartAdvisesTheNextSpans(t *testing.T) {
 	}
 	if !strings.Contains(" "+flags+" ", " hg ") {
 		t.Errorf("a 1 MiB allocation after Start, at %#x, lies in memory not advised for huge pages: VmFlags %q, want hg", addr, flags)
+	}
+}
+
+// freshProcessEnv marks the child process inFreshProcess starts.
+const freshProcessEnv = "MEMWEAVE_ONESHOT_FRESH_PROCESS"
+
+// inFreshProcess runs the calling test alone in a new process of this test
+// binary and reports its failure, or its skip, as the test's own.
+func inFreshProcess(t *testing.T) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatalf("find the test binary: %v", err)
+	}
+	cmd := exec.Command(exe, "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), freshProcessEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s in a fresh process: %v\n%s", t.Name(), err, out)
+	}
+	if strings.Contains(string(out), "--- SKIP") {
+		t.Skipf("%s in a fresh process skipped:\n%s", t.Name(), out)
 	}
 }
 
