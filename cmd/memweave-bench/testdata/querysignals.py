@@ -17,6 +17,7 @@ chosen on the tune half). Needs numpy. Signals:
                 other word), mean, min, share >= 0.5
   exact         share of the question's content words found in the index
   exact_answers the same over the answer notes' words only (no distractors)
+  voc_excl_answers  voc_excl over the answer notes' words only
   qpool_z       the nearest note's cosine with this question against its cosines with
                 the set's other questions (needs a query log; not available to search)
 """
@@ -83,6 +84,8 @@ def signals(name):
     allw = sorted(set(vocab) | {w for q in qs for w in words(q[0])})
     W = dict(zip(allw, unit(embed(allw))))
     V, vset = np.array([W[w] for w in vocab]), set(vocab)
+    avocab = sorted(answers)
+    A = np.array([W[w] for w in avocab])
     NN, C = N @ N.T, Q @ N.T
     for k, (q, lab, half, own) in enumerate(qs):
         c = C[k]
@@ -103,7 +106,9 @@ def signals(name):
             f.update(voc_incl=float(np.mean(sims.max(axis=1))), voc_excl=float(np.mean(ex)),
                      voc_min_excl=float(np.min(ex)), voc_frac50=float(np.mean(ex >= 0.5)),
                      exact=float(np.mean([w in vset for w in cw])),
-                     exact_answers=float(np.mean([w in answers for w in cw])))
+                     exact_answers=float(np.mean([w in answers for w in cw])),
+                     voc_excl_answers=float(np.mean([max([s for v, s in zip(avocab, A @ W[w]) if v != w] or [0])
+                                                     for w in cw])))
         yield half, lab, f
 
 
