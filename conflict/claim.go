@@ -137,6 +137,17 @@ type claim struct {
 	// possessed: the claim names a thing of someone's with a possessive
 	// determiner ("loves her dog"), which stop words leave out of toks.
 	possessed bool
+	// resumed: the claim says its fact holds again ("works at Google
+	// again", "once more"), after a change the other way (see
+	// [resumedAfter]).
+	resumed bool
+	// final: the claim says its change is for good ("closed for good",
+	// "left for ever", "permanently").
+	final bool
+	// wish: the claim tells what its subject wants, hopes, plans or saves
+	// for ("wants to visit Japan", "is saving to buy a house"), not a
+	// fact (see [wished]).
+	wish bool
 }
 
 // claims splits text into claims, skipping code: fenced blocks (one
@@ -257,6 +268,8 @@ func parseClaim(s string) (claim, bool) {
 	c.than = slices.Contains(tw, "than")
 	c.past = pastTense(tw)
 	c.plan = planned(tw)
+	c.resumed, c.final = resumedOrFinal(tw)
+	c.wish = wished(tw)
 	c.stage = claimStage(tw)
 	if len(tw) > 0 {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)

@@ -88,6 +88,12 @@ const (
 // judge compares two claims. The reason is left out unless why is true;
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
+	if resumedAfter(a, b) || resumedAfter(b, a) || a.wish != b.wish || freedOf(a, b) || freedOf(b, a) {
+		// "works at Google again" after "left Google last year"; a
+		// wish beside a fact; "meat-free burgers" beside "doesn't eat
+		// meat" (see qualifier.go).
+		return Verdict{}, false, nil
+	}
 	a, b = firstAsWord(a, b), firstAsWord(b, a)
 	b = respelled(b, a)
 	a, b = countedOne(a, b), countedOne(b, a)

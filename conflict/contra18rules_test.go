@@ -1,0 +1,41 @@
+package conflict_test
+
+import "testing"
+
+// TestContra18Rules holds cases per rule of the eighteenth pass, each
+// written for the rule and not taken from testdata/contra18.jsonl: the
+// contradictions it must find and the look-alikes next to them it must
+// leave alone.
+func TestContra18Rules(t *testing.T) {
+	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases)
+}
+
+var contra18ResumedCases = []judgeCase{
+	{"left a firm, works there again", "Mona left Philips in 2017.", "Mona works at Philips again.", false},
+	{"left a club, plays for it once more", "Rik left the Tigers last season.", "Rik plays for the Tigers once more.", false},
+	{"gave up a habit, does it again", "Joss gave up drinking coffee.", "Joss drinks coffee again.", false},
+	{"moved away, lives there again", "Saba moved out of Ghent in 2012.", "Saba lives in Ghent again.", false},
+	{"left a firm, works there", "Mona left Philips in 2017.", "Mona works at Philips.", true},
+	{"no longer, again", "Saba no longer lives in Ghent.", "Saba lives in Ghent again.", true},
+	{"closed for good, open again", "The bakery closed for good in May.", "The bakery is open again.", true},
+	{"a state, its opposite again", "Joss is teetotal.", "Joss drinks beer again.", true},
+}
+
+var contra18FreedCases = []judgeCase{
+	{"no meat, meatless dishes", "Ivo doesn't eat meat.", "Ivo cooks meatless lasagne.", false},
+	{"no sugar, sugar-free drinks", "Lea never drinks sugar.", "Lea drinks sugar-free cola.", false},
+	{"teetotal, non-alcoholic cider", "Bas is teetotal.", "Bas drinks non-alcoholic cider.", false},
+	{"allergic to gluten, gluten-free bread", "Bas is allergic to gluten.", "Bas eats gluten-free bread.", false},
+	{"avoids caffeine, decaf tea", "Ivo avoids caffeine.", "Ivo drinks decaf tea.", false},
+	{"no alcohol, alcohol-free beer and gin", "Bas doesn't drink alcohol.", "Bas drinks alcohol-free beer and gin.", true},
+	{"no alcohol, cider", "Bas doesn't drink alcohol.", "Bas drinks cider.", true},
+	{"teetotal, cider", "Bas is teetotal.", "Bas drinks cider every night.", true},
+}
+
+var contra18WishCases = []judgeCase{
+	{"never been, wants to go", "Ulla has never been to Peru.", "Ulla wants to travel to Peru.", false},
+	{"owns none, saving for one", "Ulla doesn't own a boat.", "Ulla is saving up for a boat.", false},
+	{"never been, went", "Ulla has never been to Peru.", "Ulla travelled to Peru in 2019.", true},
+	{"owns none, owns one", "Ulla doesn't own a boat.", "Ulla owns a boat.", true},
+	{"a meeting moved to a date, not a plan", "The Q4 planning is on 2026-10-01.", "We moved Q4 planning to October 8.", true},
+}
