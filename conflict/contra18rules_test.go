@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra18Rules(t *testing.T) {
-	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases)
+	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases)
 }
 
 var contra18ResumedCases = []judgeCase{
@@ -38,4 +38,15 @@ var contra18WishCases = []judgeCase{
 	{"never been, went", "Ulla has never been to Peru.", "Ulla travelled to Peru in 2019.", true},
 	{"owns none, owns one", "Ulla doesn't own a boat.", "Ulla owns a boat.", true},
 	{"a meeting moved to a date, not a plan", "The Q4 planning is on 2026-10-01.", "We moved Q4 planning to October 8.", true},
+}
+
+var contra18FeltCases = []judgeCase{
+	{"afraid of a kind, feeds one", "Mats is afraid of cats.", "Mats feeds his cat every morning.", false},
+	{"allergic to a kind, walks one", "Lene is allergic to dogs.", "Lene walks her dog twice a day.", false},
+	{"allergic to a kind, keeps one", "Lene is allergic to hamsters.", "Lene keeps a hamster in her room.", false},
+	{"allergic, can eat it", "Our niece can eat nuts.", "Our niece is allergic to nuts.", true},
+	{"loves, avoids", "Mats loves spicy soup.", "Mats avoids spicy soup since his surgery.", true},
+	{"prefers, can't stand", "Mats prefers green tea.", "Mats can't stand green tea.", true},
+	{"likes, hates", "Lene likes hamsters.", "Lene hates hamsters.", true},
+	{"allergic, not allergic", "Lene is allergic to hamsters.", "Lene is not allergic to hamsters.", true},
 }

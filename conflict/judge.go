@@ -579,7 +579,9 @@ func heldBefore(a, b *claim) bool {
 // fear has to a thing ([reactionWords]): "Jonas adores cats" and "Jonas
 // is allergic to cats" or "is scared of cats" tell two relations to one
 // thing, which may both hold. Opposite likings are antonyms, read
-// before.
+// before. So do a feeling and a deed ([deed]): "is scared of dogs"
+// beside "walks his dog", "is allergic to rabbits" beside "keeps a
+// rabbit", "hates cooking" beside "cooks every night".
 func likingBeside(h hunk) bool {
 	liking := func(ts []token) bool {
 		return slices.ContainsFunc(ts, func(t token) bool {
@@ -590,7 +592,19 @@ func likingBeside(h hunk) bool {
 	reaction := func(ts []token) bool {
 		return slices.ContainsFunc(ts, func(t token) bool { return reactionWords[t.w] })
 	}
-	return liking(h.a) && reaction(h.b) || liking(h.b) && reaction(h.a)
+	felt := func(ts []token) bool { return slices.ContainsFunc(ts, func(t token) bool { return feeling(t.w) }) }
+	return liking(h.a) && reaction(h.b) || liking(h.b) && reaction(h.a) || felt(h.a) && deed(h.b) || felt(h.b) && deed(h.a)
+}
+
+// deed reports whether ts tell something done that no feeling
+// contradicts: no feeling, no stance on the thing ("prefers", "avoids",
+// "can't stand"), and no taking it in ([consumeVerbs]: "can eat eggs"
+// denies an allergy to eggs).
+func deed(ts []token) bool {
+	return len(ts) > 0 && !slices.ContainsFunc(ts, func(t token) bool {
+		_, consumed := consumeVerbs[t.w]
+		return consumed || feeling(t.w) || stance[t.w] != 0 || wordOf(t.w, "prefers", "avoids", "stand", "tolerates", "minds")
+	})
 }
 
 // sameValueAfter reports whether h replaces plain words (verbs: "hosted
