@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra18Rules(t *testing.T) {
-	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases)
+	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases, contra18OwnerCases)
 }
 
 var contra18ResumedCases = []judgeCase{
@@ -49,4 +49,12 @@ var contra18FeltCases = []judgeCase{
 	{"prefers, can't stand", "Mats prefers green tea.", "Mats can't stand green tea.", true},
 	{"likes, hates", "Lene likes hamsters.", "Lene hates hamsters.", true},
 	{"allergic, not allergic", "Lene is allergic to hamsters.", "Lene is not allergic to hamsters.", true},
+}
+
+var contra18OwnerCases = []judgeCase{
+	{"no children, coaches a friend's", "Oda has no children.", "Oda coaches the three daughters of a friend.", false},
+	{"no dog, walks a neighbour's", "Oda has no dog.", "Oda walks the dog of her neighbour.", false},
+	{"no car, drives one of a colleague", "Oda doesn't own a car.", "Oda drives the car of a colleague.", false},
+	{"no children, coaches her own", "Oda has no children.", "Oda coaches her three daughters.", true},
+	{"no children, the mother of two", "Oda has no children.", "Oda is the mother of two sons.", true},
 }

@@ -1,8 +1,10 @@
 package conflict
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // This file reads qualifiers that make two look-alike claims compatible:
@@ -198,4 +200,24 @@ func namedApart(c *claim, d string, i int) bool {
 		}
 	}
 	return false
+}
+
+// ownerAfterOf matches a thing or kin of another person told with "of" ("two
+// sons of a friend", "the dog of her neighbour"): the thing, the
+// person's noun.
+var ownerAfterOf = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b([a-z]+) of (?:a|an|my|his|her|their|our|the|one of (?:my|his|her|their|our)) ` +
+		`(friend|neighbou?r|colleague|co-?worker|cousin|client|boss|classmate|teammate|relative|sister|brother|mother|father|` +
+		`aunt|uncle|partner|wife|husband|niece|nephew|parent|flatmate|roommate)s?\b`)
+})
+
+// ownerFirst writes a thing or kin of another person told with "of" as
+// a possessive: "coaches two sons of a friend" is "coaches two
+// friend's sons", which claims read as someone else's, not the
+// subject's ("Aldo has no children" stands beside it).
+func ownerFirst(s string) string {
+	if !strings.Contains(s, " of ") {
+		return s
+	}
+	return ownerAfterOf().ReplaceAllString(s, "${2}'s ${1}")
 }
