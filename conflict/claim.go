@@ -255,7 +255,7 @@ func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
 		s = urls().ReplaceAllString(s, " ")
 	}
-	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(ownerFirst(s)))))))
+	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(deniedKin(ownerFirst(s))))))))
 	// "Noor turned 40 last month" is read as "Noor is 40" before its
 	// tense and its time are: what it says of now.
 	tw := turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s))

@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra18Rules(t *testing.T) {
-	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases, contra18OwnerCases)
+	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases, contra18OwnerCases, contra18KinCases)
 }
 
 var contra18ResumedCases = []judgeCase{
@@ -57,4 +57,16 @@ var contra18OwnerCases = []judgeCase{
 	{"no car, drives one of a colleague", "Oda doesn't own a car.", "Oda drives the car of a colleague.", false},
 	{"no children, coaches her own", "Oda has no children.", "Oda coaches her three daughters.", true},
 	{"no children, the mother of two", "Oda has no children.", "Oda is the mother of two sons.", true},
+}
+
+var contra18KinCases = []judgeCase{
+	{"no siblings, a younger brother", "Oda has no siblings.", "Oda has a younger brother.", true},
+	{"no children, picks up her daughter", "Oda has no children.", "Oda picks up her daughter from school.", true},
+	{"an only child, a younger brother", "Oda is an only child.", "Oda has a younger brother.", true},
+	{"an only child, visits her brother", "Oda is an only child.", "Oda visits her brother every Sunday.", true},
+	{"childless, drives her son", "Oda is childless.", "Oda drives her son to school.", true},
+	{"an only child, a friend's brother", "Oda is an only child.", "Oda's friend has a brother.", false},
+	{"an only child, her husband's sisters", "Oda is an only child.", "Oda's husband has two sisters.", false},
+	{"an only child, the only daughter", "Oda is an only child.", "Oda is her parents' only daughter.", false},
+	{"childless, a neighbour's son", "Oda is childless.", "Oda babysits her neighbour's son.", false},
 }

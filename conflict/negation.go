@@ -52,7 +52,12 @@ func kindDenied(a, b *claim) bool {
 	if neg.neg != "no" || pos.neg != "" || at == 0 || len(neg.toks) != at+1 || len(pos.toks) <= at || pos.toks[0].w != neg.toks[0].w {
 		return false
 	}
-	return slices.ContainsFunc(pos.toks[at:], func(t token) bool { return kindOfKin(t.w) == neg.toks[at].w })
+	kind := neg.toks[at].w
+	return slices.ContainsFunc(pos.toks[at:], func(t token) bool {
+		// [asKind] may have written the kin word as its kind already:
+		// "has a younger brother" beside "has no siblings".
+		return kindOfKin(t.w) == kind || t.w == kind && kinKinds[kind]
+	})
 }
 
 // feltNotOwned reports whether the positive claim tells what its

@@ -221,3 +221,22 @@ func ownerFirst(s string) string {
 	}
 	return ownerAfterOf().ReplaceAllString(s, "${2}'s ${1}")
 }
+
+// statusDenials are statuses that deny the subject a kind of kin, and
+// the denial they say: "is an only child" has no siblings, "is
+// childless" no children; [kindDenied] then reads "his brother" or "her
+// daughter" against them.
+var statusDenials = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer(
+		" is an only child", " has no siblings", " was an only child", " had no siblings",
+		" is childless", " has no children", " was childless", " had no children",
+	)
+})
+
+// deniedKin writes a status that denies kin as the denial ([statusDenials]).
+func deniedKin(s string) string {
+	if !strings.Contains(s, " only child") && !strings.Contains(s, " childless") {
+		return s
+	}
+	return statusDenials().Replace(s)
+}
