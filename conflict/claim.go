@@ -148,6 +148,8 @@ type claim struct {
 	// for ("wants to visit Japan", "is saving to buy a house"), not a
 	// fact (see [wished]).
 	wish bool
+	// work is what the claim says of its subject's work (see [workOf]).
+	work work
 }
 
 // claims splits text into claims, skipping code: fenced blocks (one
@@ -270,6 +272,7 @@ func parseClaim(s string) (claim, bool) {
 	c.plan = planned(tw)
 	c.resumed, c.final = resumedOrFinal(tw)
 	c.wish = wished(tw)
+	c.work = workOf(tw)
 	c.stage = claimStage(tw)
 	if len(tw) > 0 {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)

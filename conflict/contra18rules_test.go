@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra18Rules(t *testing.T) {
-	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases, contra18OwnerCases, contra18KinCases)
+	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases, contra18OwnerCases, contra18KinCases, contra18WorkCases)
 }
 
 var contra18ResumedCases = []judgeCase{
@@ -69,4 +69,21 @@ var contra18KinCases = []judgeCase{
 	{"an only child, her husband's sisters", "Oda is an only child.", "Oda's husband has two sisters.", false},
 	{"an only child, the only daughter", "Oda is an only child.", "Oda is her parents' only daughter.", false},
 	{"childless, a neighbour's son", "Oda is childless.", "Oda babysits her neighbour's son.", false},
+}
+
+var contra18WorkCases = []judgeCase{
+	{"unemployed, works as", "Per is unemployed.", "Per works as a teacher.", true},
+	{"out of work, works as", "Per is out of work.", "Per works as a driver in Oslo.", true},
+	{"no job, works at", "Per has no job.", "Per works at the port.", true},
+	{"retired, works full-time", "Per is retired.", "Per works full-time at the port.", true},
+	{"retired in a year, works full-time", "Per retired in 2020.", "Per works full-time as a pilot.", true},
+	{"unemployed, worked as", "Per is unemployed.", "Per worked as a teacher for years.", false},
+	{"unemployed, his wife works", "Per is unemployed.", "Per's wife works as a teacher.", false},
+	{"unemployed, looking for work", "Per is unemployed.", "Per is looking for work as a teacher.", false},
+	{"unemployed, works out", "Per is unemployed.", "Per works out at the gym.", false},
+	{"unemployed, will work", "Per is unemployed.", "Per will work as a teacher next year.", false},
+	{"was unemployed, works", "Per was unemployed in 2010.", "Per works as a teacher.", false},
+	{"retired, works part-time", "Per is retired.", "Per works part-time at a cafe.", false},
+	{"retired from a sport, works full-time", "Per retired from football.", "Per works full-time at a bank.", false},
+	{"retired, worked full-time until", "Per is retired.", "Per worked full-time until 2018.", false},
 }

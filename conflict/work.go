@@ -1,0 +1,92 @@
+package conflict
+
+import (
+	"fmt"
+	"slices"
+)
+
+// This file reads whether a person works: out of work ("is unemployed",
+// "is jobless", "is out of work", "has no job"), retired, or working
+// ("works as a nurse", "works at the port", "works full-time").
+
+// work is what a claim says of its subject's work.
+type work uint8
+
+const (
+	workNone     work = iota
+	workIdle          // "is unemployed", "is out of work", "has no job"
+	workRetired       // "is retired", "retired in 2019" (not "retired from rugby")
+	workEmployed      // "works as a nurse", "works at Bosch"
+	workFullTime      // "works full-time as a pilot"
+)
+
+// workOf reads the words tw of a claim for what it says of its
+// subject's work. A claim that says the subject works must say where or
+// as what ("works as", "at", "for", "in", "full-time"): "works out at
+// the gym" is exercise.
+func workOf(tw []string) work {
+	full := slices.Contains(tw, "fulltime") || slices.Contains(tw, "full-time") || hasPhrase(tw, "full", "time")
+	for i, w := range tw {
+		next := wordAt(tw, i+1)
+		switch {
+		case w == "unemployed" || w == "jobless", w == "out" && next == "of" && wordAt(tw, i+2) == "work",
+			w == "between" && next == "jobs", w == "no" && next == "job":
+			return workIdle
+		case w == "retired" && next != "from" && i > 0:
+			return workRetired
+		case w == "works" || w == "work" && i > 0 && slices.Contains(subjectPronouns, tw[i-1]):
+			switch next {
+			case "as", "at", "for", "in", "fulltime", "full", "full-time", "part", "part-time", "parttime":
+				if full {
+					return workFullTime
+				}
+				return workEmployed
+			}
+		}
+	}
+	return workNone
+}
+
+// hasPhrase reports whether ws hold the words of p in a row.
+func hasPhrase(ws []string, p ...string) bool {
+	for i := 0; i+len(p) <= len(ws); i++ {
+		if slices.Equal(ws[i:i+len(p)], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// workApart reports whether a says its subject does not work (out of
+// work, or retired) and b, of the same subject, that it works now (as
+// something, somewhere; full-time for one retired): "Dirk is
+// unemployed", "Dirk works as a nurse"; "Cleo is retired", "Cleo works
+// full-time at the bank". A past, planned, wished or scoped job ("worked
+// as a nurse for years", "is looking for work as a nurse") is another
+// time or no job, and a retiree may work part-time or volunteer.
+func workApart(a, b *claim) bool {
+	switch {
+	case a.work == workIdle && (b.work == workEmployed || b.work == workFullTime),
+		a.work == workRetired && b.work == workFullTime:
+	default:
+		return false
+	}
+	if a.copPast && a.work != workRetired {
+		// "was unemployed in 2010"; "is retired" reads its copula as
+		// past ("a retired teacher" was one), but says what is now.
+		return false
+	}
+	if a.neg != "" && a.neg != "no" || b.neg != "" || b.copPast || b.past || b.scoped || b.plan || b.wish || a.plan || a.wish ||
+		a.scoped || len(a.toks) == 0 || len(b.toks) == 0 {
+		return false
+	}
+	return a.toks[0].w == b.toks[0].w && !a.toks[0].value && !b.toks[0].value
+}
+
+// judgeWork judges two claims by [workApart], either way round.
+func judgeWork(a, b *claim, why bool) (Verdict, bool) {
+	if workApart(a, b) || workApart(b, a) {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("not working, the other works: %q", show(b, b.toks)) })}, true
+	}
+	return Verdict{}, false
+}
