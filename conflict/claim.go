@@ -150,6 +150,9 @@ type claim struct {
 	wish bool
 	// work is what the claim says of its subject's work (see [workOf]).
 	work work
+	// counted is the verb of [countVerbs] dropped before the claim's
+	// amount, folded ("run" of "runs 8 km"), "" when none was.
+	counted string
 }
 
 // claims splits text into claims, skipping code: fenced blocks (one

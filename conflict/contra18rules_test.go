@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra18Rules(t *testing.T) {
-	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases, contra18OwnerCases, contra18KinCases, contra18WorkCases)
+	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases, contra18OwnerCases, contra18KinCases, contra18WorkCases, contra18StoppedCases)
 }
 
 var contra18ResumedCases = []judgeCase{
@@ -86,4 +86,13 @@ var contra18WorkCases = []judgeCase{
 	{"retired, works part-time", "Per is retired.", "Per works part-time at a cafe.", false},
 	{"retired from a sport, works full-time", "Per retired from football.", "Per works full-time at a bank.", false},
 	{"retired, worked full-time until", "Per is retired.", "Per worked full-time until 2018.", false},
+}
+
+var contra18StoppedCases = []judgeCase{
+	{"stopped running, runs a distance", "Lars stopped running.", "Lars runs 8 km every day.", true},
+	{"gave up running, runs a distance", "Lars gave up running.", "Lars runs 10 km on Sundays.", true},
+	{"stopped running, ran a distance in a year", "Lars stopped running.", "Lars ran 10 km every day in 2015.", false},
+	{"stopped running, walks a distance", "Lars stopped running.", "Lars walks 8 km every day.", false},
+	{"stopped running, his wife runs", "Lars stopped running.", "Lars's wife runs 8 km every day.", false},
+	{"stopped running, runs again", "Lars stopped running.", "Lars runs 8 km again.", false},
 }

@@ -647,7 +647,7 @@ func minShared(a, b *claim) int {
 		// had a steak" share a pronoun alone.
 		return 0
 	}
-	if oneDuration(a) && oneDuration(b) || workApart(a, b) || workApart(b, a) || moreOfOneKindApart(a, b) || kindDenied(a, b) || bareStatements(a, b) || kindsNamed(a, b) || classStatements(a, b) || maritalStatements(a, b) {
+	if oneDuration(a) && oneDuration(b) || workApart(a, b) || workApart(b, a) || stoppedCounted(a, b) || stoppedCounted(b, a) || moreOfOneKindApart(a, b) || kindDenied(a, b) || bareStatements(a, b) || kindsNamed(a, b) || classStatements(a, b) || maritalStatements(a, b) {
 		// A subject word and a duration: "sprints last 10 days" (see
 		// [bareQuantities]); a subject word, a copula and its value.
 		return 1

@@ -233,6 +233,9 @@ func implicitNegation(a, b *claim) bool {
 	if len(obj) == 0 || len(obj) > 3 {
 		return false
 	}
+	if stoppedCounted(neg, pos) {
+		return true
+	}
 	for i, t := range subj {
 		if pos.toks[i].w != t.w {
 			return false
@@ -507,4 +510,22 @@ func negation(words []string, i int) (neg string, skip bool) {
 		return w, false
 	}
 	return "", false
+}
+
+// stoppedCounted reports whether neg says its subject stopped an
+// activity ("Lars stopped running", "gave up rowing") and pos, of that
+// subject, gives an amount after the activity's verb, which claims
+// drop before a bare number ([claim.counted]: "Lars runs 8 km every
+// day"): the amount is of the activity done now.
+func stoppedCounted(neg, pos *claim) bool {
+	at := int(neg.negAt)
+	if !stopped(neg.neg) || pos.neg != "" || pos.counted == "" || at == 0 || len(neg.toks) != at+1 || len(pos.toks) <= at {
+		return false
+	}
+	for i, t := range neg.toks[:at] {
+		if pos.toks[i].w != t.w {
+			return false
+		}
+	}
+	return lemma(spelling(stem(neg.toks[at].w))) == pos.counted || neg.toks[at].w == pos.counted
 }

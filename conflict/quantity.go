@@ -586,6 +586,7 @@ func (c *claim) amountWord(raws []rawTok, i int) bool {
 	case approxWord(w) && raws[i+1].approx:
 		return true
 	case countVerbs[w] && countFollows(raws, i):
+		c.counted = lemma(spelling(stem(w)))
 		return true
 	}
 	return false
