@@ -177,3 +177,57 @@ func moreOfOneKind(a, b *claim) bool {
 func moreOfOneKindApart(a, b *claim) bool {
 	return moreOfOneKind(a, b) || moreOfOneKind(b, a)
 }
+
+// taughtKin reports whether neg denies its subject kin of a kind ("has
+// no children", "has no kids") and pos has the subject act on many of
+// that kind, written in the plural with no possessive ("teaches thirty
+// kids", "coaches children at the club"): pupils, not the subject's own
+// ("coaches her three daughters" and "has two sons" still meet it).
+func taughtKin(neg, pos *claim) bool {
+	at := int(neg.negAt)
+	if neg.neg != "no" || pos.neg != "" || pos.possessed || pos.copAt >= 0 || at == 0 || len(neg.toks) != at+1 || len(pos.toks) < at+2 {
+		// "is the mother of two sons" says whose they are.
+		return false
+	}
+	kin := kinOf(neg.toks[at].w)
+	if kin == "" {
+		return false
+	}
+	for i, t := range neg.toks[:at] {
+		if pos.toks[i].w != t.w {
+			return false
+		}
+	}
+	verb := pos.toks[at]
+	if verb.value || verb.name || verb.kind != plain || kinOf(verb.w) != "" ||
+		wordOf(verb.w, "has", "have", "owns", "raises", "adopted", "fosters") {
+		return false
+	}
+	for j := at + 1; j < len(pos.toks); j++ {
+		t := pos.toks[j]
+		if kinOf(t.w) != kin {
+			continue
+		}
+		w, prev := written(pos, t), pos.toks[j-1]
+		// Plural as written, or counted: claim words fold "kids" to
+		// "child".
+		if strings.HasSuffix(w, "s") || w == "children" || prev.value && prev.w != "1" {
+			return true
+		}
+	}
+	return false
+}
+
+// kinOf returns the kind of kin or pet ([kinKinds]) a claim word names
+// ("son": child; "siblings", "kids", "children"), "" when none.
+func kinOf(w string) string {
+	switch {
+	case kinKinds[w]:
+		return w
+	case kindOfKin(w) != "":
+		return kindOfKin(w)
+	case w == "kid" || w == "kids" || w == "children":
+		return lemma(spelling(stem("child")))
+	}
+	return ""
+}

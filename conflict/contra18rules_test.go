@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra18Rules(t *testing.T) {
-	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases, contra18OwnerCases, contra18KinCases, contra18WorkCases, contra18StoppedCases)
+	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases, contra18OwnerCases, contra18KinCases, contra18WorkCases, contra18StoppedCases, contra18LearnCases, contra18TaughtCases, contra18TownCases)
 }
 
 var contra18ResumedCases = []judgeCase{
@@ -95,4 +95,25 @@ var contra18StoppedCases = []judgeCase{
 	{"stopped running, walks a distance", "Lars stopped running.", "Lars walks 8 km every day.", false},
 	{"stopped running, his wife runs", "Lars stopped running.", "Lars's wife runs 8 km every day.", false},
 	{"stopped running, runs again", "Lars stopped running.", "Lars runs 8 km again.", false},
+}
+
+var contra18LearnCases = []judgeCase{
+	{"can't swim, learning to", "Nico can't swim.", "Nico is learning to swim.", false},
+	{"can't swim, takes lessons", "Nico can't swim.", "Nico takes swimming lessons.", false},
+	{"can't drive, taking lessons", "Nico can't drive.", "Nico is taking driving lessons.", false},
+	{"can't swim, swims", "Nico can't swim.", "Nico swims every day.", true},
+}
+
+var contra18TaughtCases = []judgeCase{
+	{"no kids, teaches kids", "Nico has no kids.", "Nico teaches thirty kids at the school.", false},
+	{"no children, teaches children", "Nico has no children.", "Nico teaches twenty children at the village school.", false},
+	{"no children, coaches her daughters", "Nico has no children.", "Nico coaches her three daughters.", true},
+	{"no children, drives his sons", "Nico has no children.", "Nico drives his two sons to school.", true},
+	{"no children, has sons", "Nico has no children.", "Nico has two sons.", true},
+}
+
+var contra18TownCases = []judgeCase{
+	{"works at a firm, works in a town", "Nico works at Siemens.", "Nico works in Munich.", false},
+	{"works at two firms", "Nico works at Siemens.", "Nico works at Bosch.", true},
+	{"lives in two towns", "Nico lives in Munich.", "Nico lives in Hamburg.", true},
 }

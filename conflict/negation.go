@@ -30,7 +30,7 @@ func judgeNegation(a, b *claim, reps, common int, ratio float64, why bool) (Verd
 		// asserts its opposite, which the other claim says.
 		return Verdict{}, false
 	}
-	if deniedManner(neg, pos) || feltNotOwned(neg, pos) || watchedNotDone(neg, pos) || historyBeside(neg, pos) || otherThanImplied(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
+	if deniedManner(neg, pos) || feltNotOwned(neg, pos) || taughtKin(neg, pos) || watchedNotDone(neg, pos) || historyBeside(neg, pos) || otherThanImplied(neg, pos) || (a.when != 0 && b.when != 0 && a.when != b.when) {
 		return Verdict{}, false
 	}
 	if reps == 0 && common >= minCommon && ratio >= negationRatio || implicitNegation(a, b) || namedOwned(neg, pos) || subjectGone(neg, pos) {

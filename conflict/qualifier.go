@@ -49,7 +49,8 @@ func resumedAfter(now, then *claim) bool {
 // hopes, plans, dreams of or saves for ("wants to visit Japan", "is
 // saving up for a house", "would like to learn French"): a wish states
 // no fact, so a denial of the fact ("has never been to Japan") stands
-// beside it. The verb must be one: a form in -ing after a copula ("is
+// beside it; so does a skill being learnt ("is learning to swim",
+// "takes driving lessons") beside "can't swim". The verb must be one: a form in -ing after a copula ("is
 // planning to"), a bare form after a pronoun ("we hope to"), a form in
 // -s after no determiner; "we moved Q3 planning to July 8" is no plan.
 func wished(tw []string) bool {
@@ -88,6 +89,14 @@ func wished(tw []string) bool {
 			if next == "to" || next == "for" || next == "up" {
 				return true
 			}
+		case "learning", "training":
+			// "is learning to swim", "is learning German": a skill not
+			// had yet.
+			return verb
+		case "lessons":
+			// "takes swimming lessons", "is taking driving lessons"; not
+			// "gives piano lessons".
+			return slices.ContainsFunc(tw[:i], func(w string) bool { return wordOf(w, "takes", "take", "taking", "took", "has", "having") })
 		}
 	}
 	return false

@@ -90,3 +90,16 @@ func judgeWork(a, b *claim, why bool) (Verdict, bool) {
 	}
 	return Verdict{}, false
 }
+
+// employerAndTown reports whether h replaces, after the verb "works",
+// a name by a name of which one only is a place the gazetteer knows:
+// "works at Siemens" and "works in Munich" tell an employer and a town,
+// which prepositions (dropped from claims) would tell apart.
+func employerAndTown(a *claim, h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 || !isName(h.a[0]) || !isName(h.b[0]) || h.at < 1 || h.at > len(a.toks) ||
+		a.toks[h.at-1].w != lemma(spelling(stem("works"))) {
+		return false
+	}
+	place := func(w string) bool { return countries[w] || states[w] || within[w] != nil }
+	return place(h.a[0].w) != place(h.b[0].w)
+}
