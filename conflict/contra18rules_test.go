@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra18Rules(t *testing.T) {
-	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases, contra18OwnerCases, contra18KinCases, contra18WorkCases, contra18StoppedCases, contra18LearnCases, contra18TaughtCases, contra18TownCases)
+	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases, contra18OwnerCases, contra18KinCases, contra18WorkCases, contra18StoppedCases, contra18LearnCases, contra18TaughtCases, contra18TownCases, contra18QuitCases)
 }
 
 var contra18ResumedCases = []judgeCase{
@@ -116,4 +116,14 @@ var contra18TownCases = []judgeCase{
 	{"works at a firm, works in a town", "Nico works at Siemens.", "Nico works in Munich.", false},
 	{"works at two firms", "Nico works at Siemens.", "Nico works at Bosch.", true},
 	{"lives in two towns", "Nico lives in Munich.", "Nico lives in Hamburg.", true},
+}
+
+var contra18QuitCases = []judgeCase{
+	{"quit a job at a firm, works there", "Omar quit his job at Ikea.", "Omar works at Ikea.", true},
+	{"resigned from a firm, works there", "Omar resigned from Ikea in 2019.", "Omar works at Ikea.", true},
+	{"fired from a firm, works there", "Omar was fired from Ikea.", "Omar works at Ikea.", true},
+	{"quit a job at a firm, works at another", "Omar quit his job at Ikea.", "Omar works at Lidl.", false},
+	{"quit a job at a firm, his wife works there", "Omar quit his job at Ikea.", "Omar's wife works at Ikea.", false},
+	{"quit a job at a firm, worked there", "Omar quit his job at Ikea.", "Omar worked at Ikea for years.", false},
+	{"quit a job at a firm, works there again", "Omar quit his job at Ikea.", "Omar works at Ikea again.", false},
 }

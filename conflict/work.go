@@ -18,6 +18,7 @@ const (
 	workRetired       // "is retired", "retired in 2019" (not "retired from rugby")
 	workEmployed      // "works as a nurse", "works at Bosch"
 	workFullTime      // "works full-time as a pilot"
+	workQuit          // "quit his job at Ikea", "resigned from Ikea", "was fired from Ikea"
 )
 
 // workOf reads the words tw of a claim for what it says of its
@@ -34,6 +35,10 @@ func workOf(tw []string) work {
 			return workIdle
 		case w == "retired" && next != "from" && i > 0:
 			return workRetired
+		case (w == "quit" || w == "left") && (next == "his" || next == "her" || next == "their" || next == "my") && wordAt(tw, i+2) == "job",
+			(w == "resigned" || w == "fired" || w == "sacked" || w == "dismissed") && next == "from",
+			w == "laid" && next == "off" && (wordAt(tw, i+2) == "by" || wordAt(tw, i+2) == "from"):
+			return workQuit
 		case w == "works" || w == "work" && i > 0 && slices.Contains(subjectPronouns, tw[i-1]):
 			switch next {
 			case "as", "at", "for", "in", "fulltime", "full", "full-time", "part", "part-time", "parttime":
@@ -68,15 +73,22 @@ func workApart(a, b *claim) bool {
 	switch {
 	case a.work == workIdle && (b.work == workEmployed || b.work == workFullTime),
 		a.work == workRetired && b.work == workFullTime:
+	case a.work == workQuit && (b.work == workEmployed || b.work == workFullTime):
+		// "Omar quit his job at Ikea", "Omar works at Ikea": one
+		// employer, named on both sides.
+		if !sameEmployer(a, b) {
+			return false
+		}
 	default:
 		return false
 	}
-	if a.copPast && a.work != workRetired {
+	if a.copPast && a.work != workRetired && a.work != workQuit {
 		// "was unemployed in 2010"; "is retired" reads its copula as
-		// past ("a retired teacher" was one), but says what is now.
+		// past ("a retired teacher" was one), but says what is now, as
+		// "was fired from Ikea" does.
 		return false
 	}
-	if a.neg != "" && a.neg != "no" || b.neg != "" || b.copPast || b.past || b.scoped || b.plan || b.wish || a.plan || a.wish ||
+	if a.neg != "" && a.neg != "no" && !(a.work == workQuit && stopped(a.neg)) || b.neg != "" || b.copPast || b.past || b.scoped || b.plan || b.wish || a.plan || a.wish ||
 		a.scoped || len(a.toks) == 0 || len(b.toks) == 0 {
 		return false
 	}
@@ -85,10 +97,17 @@ func workApart(a, b *claim) bool {
 
 // judgeWork judges two claims by [workApart], either way round.
 func judgeWork(a, b *claim, why bool) (Verdict, bool) {
-	if workApart(a, b) || workApart(b, a) {
-		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("not working, the other works: %q", show(b, b.toks)) })}, true
+	if workApart(b, a) {
+		a, b = b, a
+	} else if !workApart(a, b) {
+		return Verdict{}, false
 	}
-	return Verdict{}, false
+	return Verdict{Likely, say(why, func() string {
+		if a.work == workQuit {
+			return fmt.Sprintf("left an employer, the other works there: %q", show(b, b.toks))
+		}
+		return fmt.Sprintf("not working, the other works: %q", show(b, b.toks))
+	})}, true
 }
 
 // employerAndTown reports whether h replaces, after the verb "works",
@@ -102,4 +121,15 @@ func employerAndTown(a *claim, h hunk) bool {
 	}
 	place := func(w string) bool { return countries[w] || states[w] || within[w] != nil }
 	return place(h.a[0].w) != place(h.b[0].w)
+}
+
+// sameEmployer reports whether a and b name one employer: the first name
+// after a's subject is among b's words.
+func sameEmployer(a, b *claim) bool {
+	for _, t := range a.toks[1:] {
+		if isName(t) {
+			return !countries[t.w] && !states[t.w] && within[t.w] == nil && slices.ContainsFunc(b.toks[1:], func(u token) bool { return u.w == t.w })
+		}
+	}
+	return false
 }
