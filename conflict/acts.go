@@ -231,3 +231,21 @@ func kinOf(w string) string {
 	}
 	return ""
 }
+
+// kinKeys are the set keys ([claim.set]) by which a claim that denies
+// its subject kin or pets of a kind ("Uma has no siblings", "is an only
+// child") and one that opens with kin of that kind of the subject ("Uma's
+// sister teaches yoga") find each other in [Detect]: they share no word,
+// so both get a key of the subject's word, folded as an owner's is, and
+// the kind.
+func kinKeys(c *claim) []uint64 {
+	key := func(subject, kind string) []uint64 { return []uint64{wordKey("~kin " + subject + " " + kind)} }
+	switch {
+	case len(c.toks) < 2:
+	case c.neg == "no" && c.negAt == 1 && len(c.toks) == 2 && kinOf(c.toks[1].w) != "":
+		return key(lemma(spelling(stem(c.toks[0].w))), kinOf(c.toks[1].w))
+	case c.neg == "" && ownerOf(c.toks[0].w) != "" && kinOf(c.toks[1].w) != "":
+		return key(ownerOf(c.toks[0].w), kinOf(c.toks[1].w))
+	}
+	return nil
+}

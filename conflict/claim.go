@@ -719,6 +719,7 @@ func (c *claim) fillKeys() {
 	}
 	c.set = append(c.set, consumeKeys(c)...)
 	c.set = append(c.set, spouseKeys(c)...)
+	c.set = append(c.set, kinKeys(c)...)
 	for _, w := range c.old {
 		// A claim that still states the old value shares it.
 		c.set = append(c.set, wordKey(spelling(stem(w))))
