@@ -88,15 +88,15 @@ const (
 // judge compares two claims. The reason is left out unless why is true;
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
-	if resumedAfter(a, b) || resumedAfter(b, a) || a.wish != b.wish || freedOf(a, b) || freedOf(b, a) {
-		// "works at Google again" after "left Google last year"; a
-		// wish beside a fact; "meat-free burgers" beside "doesn't eat
-		// meat" (see qualifier.go).
-		return Verdict{}, false, nil
+	if v, ok, done := judgeQualified(a, b, why); done {
+		return v, ok, nil
 	}
-	if v, ok := judgeWork(a, b, why); ok {
-		return v, true, nil
-	}
+	return judgeAligned(a, b, why)
+}
+
+// judgeAligned is [judge] once qualifiers have not decided: it reads
+// the claims through the lexicons and their alignment.
+func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	a, b = firstAsWord(a, b), firstAsWord(b, a)
 	b = respelled(b, a)
 	a, b = countedOne(a, b), countedOne(b, a)

@@ -11,6 +11,23 @@ import (
 // a fact that holds again after a change the other way, and a wish
 // beside a fact.
 
+// judgeQualified judges two claims by what their qualifiers and work
+// say before they are aligned: no conflict for a fact that holds again
+// ("works at Google again" after "left Google last year"), a wish beside
+// a fact, a thing named only in a qualifier that leaves it out
+// ("meat-free burgers" beside "doesn't eat meat"); a conflict for one
+// out of work beside a job ([judgeWork]). done reports that the verdict
+// is final.
+func judgeQualified(a, b *claim, why bool) (v Verdict, ok, done bool) {
+	if resumedAfter(a, b) || resumedAfter(b, a) || a.wish != b.wish || freedOf(a, b) || freedOf(b, a) {
+		return Verdict{}, false, true
+	}
+	if v, ok := judgeWork(a, b, why); ok {
+		return v, true, true
+	}
+	return Verdict{}, false, false
+}
+
 // resumedOrFinal reports whether the words tw say their fact holds
 // again ("again", "once more", "once again") and whether they say a
 // change is for good ("for good", "forever", "for ever", "permanently").
