@@ -17,10 +17,10 @@ import (
 // subjects. The split is in halves by a hash of the pair id (loadHashed
 // with every = 2); misses are printed for the tune part only. With
 // main's rules (4fe84588): tune P 0.837 R 0.750, check P 0.659 R 0.711;
-// after the eighteenth pass, tune P 1.000 R 0.896, check P 0.941
+// after the eighteenth pass, tune P 1.000 R 0.938, check P 0.941
 // R 0.842 (the floors):
 //
 //	go test -tags sqlite_fts5 -count=1 -run TestContra18PrecisionRecall -v ./conflict/
 func TestContra18PrecisionRecall(t *testing.T) {
-	judgeSplitSet(t, loadHashed(t, "testdata/contra18.jsonl", "contra18", 2), "contra18", 210, []floor{{"tune", 1.00, 0.89}, {"check", 0.94, 0.84}})
+	judgeSplitSet(t, loadHashed(t, "testdata/contra18.jsonl", "contra18", 2), "contra18", 210, []floor{{"tune", 1.00, 0.93}, {"check", 0.94, 0.84}})
 }

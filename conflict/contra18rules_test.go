@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra18Rules(t *testing.T) {
-	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases, contra18OwnerCases, contra18KinCases, contra18WorkCases, contra18StoppedCases, contra18LearnCases, contra18TaughtCases, contra18TownCases, contra18QuitCases)
+	checkJudged(t, contra18ResumedCases, contra18FreedCases, contra18WishCases, contra18FeltCases, contra18OwnerCases, contra18KinCases, contra18WorkCases, contra18StoppedCases, contra18LearnCases, contra18TaughtCases, contra18TownCases, contra18QuitCases, contra18MealCases)
 }
 
 var contra18ResumedCases = []judgeCase{
@@ -126,4 +126,13 @@ var contra18QuitCases = []judgeCase{
 	{"quit a job at a firm, his wife works there", "Omar quit his job at Ikea.", "Omar's wife works at Ikea.", false},
 	{"quit a job at a firm, worked there", "Omar quit his job at Ikea.", "Omar worked at Ikea for years.", false},
 	{"quit a job at a firm, works there again", "Omar quit his job at Ikea.", "Omar works at Ikea again.", false},
+}
+
+var contra18MealCases = []judgeCase{
+	{"vegetarian, had meat for a meal", "Olle is vegetarian.", "Olle had a steak for lunch.", true},
+	{"vegetarian, had a beef burger for a meal", "Olle is vegetarian.", "Olle had a beef burger for dinner.", true},
+	{"vegan, has eggs for a meal", "Olle is vegan.", "Olle has eggs for breakfast every day.", true},
+	{"vegan, had eggs for a meal in a year", "Olle is vegan.", "Olle had eggs for breakfast in 2015.", false},
+	{"vegan, his kids have eggs", "Olle is vegan.", "Olle's kids have eggs for breakfast.", false},
+	{"vegetarian, a steak knife for dinners", "Olle is vegetarian.", "Olle has a steak knife for dinner parties.", false},
 }
