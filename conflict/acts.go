@@ -177,3 +177,75 @@ func moreOfOneKind(a, b *claim) bool {
 func moreOfOneKindApart(a, b *claim) bool {
 	return moreOfOneKind(a, b) || moreOfOneKind(b, a)
 }
+
+// taughtKin reports whether neg denies its subject kin of a kind ("has
+// no children", "has no kids") and pos has the subject act on many of
+// that kind, written in the plural with no possessive ("teaches thirty
+// kids", "coaches children at the club"): pupils, not the subject's own
+// ("coaches her three daughters" and "has two sons" still meet it).
+func taughtKin(neg, pos *claim) bool {
+	at := int(neg.negAt)
+	if neg.neg != "no" || pos.neg != "" || pos.possessed || pos.copAt >= 0 || at == 0 || len(neg.toks) != at+1 || len(pos.toks) < at+2 {
+		// "is the mother of two sons" says whose they are.
+		return false
+	}
+	kin := kinOf(neg.toks[at].w)
+	if kin == "" {
+		return false
+	}
+	for i, t := range neg.toks[:at] {
+		if pos.toks[i].w != t.w {
+			return false
+		}
+	}
+	verb := pos.toks[at]
+	if verb.value || verb.name || verb.kind != plain || kinOf(verb.w) != "" ||
+		wordOf(verb.w, "has", "have", "owns", "raises", "adopted", "fosters") {
+		return false
+	}
+	for j := at + 1; j < len(pos.toks); j++ {
+		t := pos.toks[j]
+		if kinOf(t.w) != kin {
+			continue
+		}
+		w, prev := written(pos, t), pos.toks[j-1]
+		// Plural as written, or counted: claim words fold "kids" to
+		// "child".
+		if strings.HasSuffix(w, "s") || w == "children" || prev.value && prev.w != "1" {
+			return true
+		}
+	}
+	return false
+}
+
+// kinOf returns the kind of kin or pet ([kinKinds]) a claim word names
+// ("son": child; "siblings", "kids", "children"), "" when none.
+func kinOf(w string) string {
+	switch {
+	case kinKinds[w]:
+		return w
+	case kindOfKin(w) != "":
+		return kindOfKin(w)
+	case w == "kid" || w == "kids" || w == "children":
+		return lemma(spelling(stem("child")))
+	}
+	return ""
+}
+
+// kinKeys are the set keys ([claim.set]) by which a claim that denies
+// its subject kin or pets of a kind ("Uma has no siblings", "is an only
+// child") and one that opens with kin of that kind of the subject ("Uma's
+// sister teaches yoga") find each other in [Detect]: they share no word,
+// so both get a key of the subject's word, folded as an owner's is, and
+// the kind.
+func kinKeys(c *claim) []uint64 {
+	key := func(subject, kind string) []uint64 { return []uint64{wordKey("~kin " + subject + " " + kind)} }
+	switch {
+	case len(c.toks) < 2:
+	case c.neg == "no" && c.negAt == 1 && len(c.toks) == 2 && kinOf(c.toks[1].w) != "":
+		return key(lemma(spelling(stem(c.toks[0].w))), kinOf(c.toks[1].w))
+	case c.neg == "" && ownerOf(c.toks[0].w) != "" && kinOf(c.toks[1].w) != "":
+		return key(ownerOf(c.toks[0].w), kinOf(c.toks[1].w))
+	}
+	return nil
+}

@@ -137,6 +137,22 @@ type claim struct {
 	// possessed: the claim names a thing of someone's with a possessive
 	// determiner ("loves her dog"), which stop words leave out of toks.
 	possessed bool
+	// resumed: the claim says its fact holds again ("works at Google
+	// again", "once more"), after a change the other way (see
+	// [resumedAfter]).
+	resumed bool
+	// final: the claim says its change is for good ("closed for good",
+	// "left for ever", "permanently").
+	final bool
+	// wish: the claim tells what its subject wants, hopes, plans or saves
+	// for ("wants to visit Japan", "is saving to buy a house"), not a
+	// fact (see [wished]).
+	wish bool
+	// work is what the claim says of its subject's work (see [workOf]).
+	work work
+	// counted is the verb of [countVerbs] dropped before the claim's
+	// amount, folded ("run" of "runs 8 km"), "" when none was.
+	counted string
 }
 
 // claims splits text into claims, skipping code: fenced blocks (one
@@ -244,7 +260,7 @@ func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
 		s = urls().ReplaceAllString(s, " ")
 	}
-	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(s))))))
+	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(deniedKin(ownerFirst(s))))))))
 	// "Noor turned 40 last month" is read as "Noor is 40" before its
 	// tense and its time are: what it says of now.
 	tw := turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s))
@@ -257,6 +273,9 @@ func parseClaim(s string) (claim, bool) {
 	c.than = slices.Contains(tw, "than")
 	c.past = pastTense(tw)
 	c.plan = planned(tw)
+	c.resumed, c.final = resumedOrFinal(tw)
+	c.wish = wished(tw)
+	c.work = workOf(tw)
 	c.stage = claimStage(tw)
 	if len(tw) > 0 {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)
@@ -700,6 +719,7 @@ func (c *claim) fillKeys() {
 	}
 	c.set = append(c.set, consumeKeys(c)...)
 	c.set = append(c.set, spouseKeys(c)...)
+	c.set = append(c.set, kinKeys(c)...)
 	for _, w := range c.old {
 		// A claim that still states the old value shares it.
 		c.set = append(c.set, wordKey(spelling(stem(w))))

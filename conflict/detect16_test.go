@@ -46,3 +46,11 @@ func detectFindsJudgedPairs(t *testing.T, name string) {
 		}
 	}
 }
+
+// TestDetectFindsContra18Pairs checks that Detect, which the CLI, the
+// MCP server and the root show hints through, finds each pair of
+// contra18 that Judge flags, among them pairs that share the subject
+// alone ("Per is unemployed", "Per works as a teacher").
+func TestDetectFindsContra18Pairs(t *testing.T) {
+	detectFindsJudgedPairs(t, "testdata/contra18.jsonl")
+}

@@ -160,12 +160,14 @@ func abstention(c *claim) (subject []token, kinds []string, ok bool) {
 // [claim.pronoun]), consumes now or lately: after the
 // subject, a verb of [consumeVerbs] or none (a "had" is no claim word),
 // servings and counts, then the thing ("eats cheese every day", "had a
-// steak last night", "drinks a glass of wine").
+// steak last night", "drinks a glass of wine", "has eggs for breakfast").
 func consumed(c *claim, subject []token, pronoun uint8, kinds []string) (token, bool) {
 	if c.neg != "" || c.scoped || c.plan || c.copAt >= 0 || len(c.toks) <= len(subject) || len(subject) == 0 && c.pronoun != pronoun {
 		return token{}, false
 	}
-	if c.past && !slices.Contains(recentAnchors, anchorName(c.when)) {
+	meal := slices.ContainsFunc(c.toks[len(subject):], func(t token) bool { return wordOf(t.w, "breakfast", "lunch", "dinner", "supper", "brunch") })
+	if c.past && !slices.Contains(recentAnchors, anchorName(c.when)) && !(meal && c.when == 0) {
+		// "had a steak for lunch", with no day: a meal lately.
 		return token{}, false
 	}
 	for i, t := range subject {
@@ -177,7 +179,9 @@ func consumed(c *claim, subject []token, pronoun uint8, kinds []string) (token, 
 	k := 0
 	if _, ok := consumeVerbs[rest[0].w]; ok {
 		k = 1
-	} else if !c.past {
+	} else if !c.past && !meal {
+		// "has eggs for breakfast": a "has" (no claim word) before a
+		// meal consumes.
 		return token{}, false
 	}
 	for k < len(rest) && (servingWords()[rest[k].w] || rest[k].value && rest[k].kind == plain) {
@@ -188,6 +192,11 @@ func consumed(c *claim, subject []token, pronoun uint8, kinds []string) (token, 
 	}
 	t := rest[k]
 	if t.name || t.value {
+		return token{}, false
+	}
+	if _, verb := consumeVerbs[rest[0].w]; !verb && meal && !foodsToMeal(rest[k+1:]) {
+		// "has a steak knife for dinner parties": a thing that is no
+		// food before the meal.
 		return token{}, false
 	}
 	for _, kind := range kinds {
@@ -311,3 +320,18 @@ var softDrinks = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"water": true, "coffee": true, "tea": true, "juice": true, "soda": true,
 		"lemonade": true, "cola": true, "smoothie": true}
 })
+
+// foodsToMeal reports whether the words ts, after a thing consumed, are
+// foods ([kindOf], [foodKinds]) up to a meal: "burger" and "lunch" of
+// "a beef burger for lunch", not "knife" of "a steak knife for dinner".
+func foodsToMeal(ts []token) bool {
+	for _, t := range ts {
+		switch {
+		case wordOf(t.w, "breakfast", "lunch", "dinner", "supper", "brunch"):
+			return true
+		case len(kindOf[t.w]) == 0 && foodKinds[t.w] == "":
+			return false
+		}
+	}
+	return false
+}

@@ -260,7 +260,20 @@
 // ("adores cats", "doesn't own a cat"), a denied activity beside
 // watching or teaching it ("no longer swims", "watches swimming"), or a
 // value with a year beside today's ("cost $12 in 2020", "costs $15
-// now"). A statement that takes more than four values across the memory
+// now"), a feeling beside a deed ("is scared of dogs", "walks his dog"),
+// a fact that holds "again" after a past change the other way ("left
+// Google last year", "works at Google again"), a wish or a skill being
+// learnt beside a fact ("wants to visit Japan", "has never been to
+// Japan"; "is learning to swim", "can't swim"), a thing named only in a
+// qualifier that leaves the denied thing out ("alcohol-free beer",
+// "meat-free burgers", "decaf"; see qualifier.go), kin or a pet "of a
+// friend" or pupils ("coaches two sons of a friend", "teaches thirty
+// kids") beside "has no children", or an employer beside a town after
+// "works" ("at Siemens", "in Munich"). Out of work or retired beside a
+// present job ("is unemployed", "works as a nurse"; "retired", "works
+// full-time"; see work.go), "is an only child" beside a brother, and a
+// stopped activity beside an amount of it now ("stopped running", "runs
+// 5 km") are conflicts. A statement that takes more than four values across the memory
 // is a family of parallel statements about implicit subjects (a README
 // per package), and [Detect] drops it. [Judge] compares two texts;
 // [Detect] finds candidate claim pairs

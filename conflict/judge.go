@@ -88,6 +88,15 @@ const (
 // judge compares two claims. The reason is left out unless why is true;
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
+	if v, ok, done := judgeQualified(a, b, why); done {
+		return v, ok, nil
+	}
+	return judgeAligned(a, b, why)
+}
+
+// judgeAligned is [judge] once qualifiers have not decided: it reads
+// the claims through the lexicons and their alignment.
+func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	a, b = firstAsWord(a, b), firstAsWord(b, a)
 	b = respelled(b, a)
 	a, b = countedOne(a, b), countedOne(b, a)
@@ -506,7 +515,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{}, false
 	}
 	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) || kinAndOther(a, b, h) ||
-		likingBeside(h) || countryBeside(a, h) || heldBefore(a, b) || permitted(h) || reachedAndPlayed(h) {
+		likingBeside(h) || countryBeside(a, h) || employerAndTown(a, h) || heldBefore(a, b) || permitted(h) || reachedAndPlayed(h) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra)) {
@@ -573,7 +582,9 @@ func heldBefore(a, b *claim) bool {
 // fear has to a thing ([reactionWords]): "Jonas adores cats" and "Jonas
 // is allergic to cats" or "is scared of cats" tell two relations to one
 // thing, which may both hold. Opposite likings are antonyms, read
-// before.
+// before. So do a feeling and a deed ([deed]): "is scared of dogs"
+// beside "walks his dog", "is allergic to rabbits" beside "keeps a
+// rabbit", "hates cooking" beside "cooks every night".
 func likingBeside(h hunk) bool {
 	liking := func(ts []token) bool {
 		return slices.ContainsFunc(ts, func(t token) bool {
@@ -584,7 +595,19 @@ func likingBeside(h hunk) bool {
 	reaction := func(ts []token) bool {
 		return slices.ContainsFunc(ts, func(t token) bool { return reactionWords[t.w] })
 	}
-	return liking(h.a) && reaction(h.b) || liking(h.b) && reaction(h.a)
+	felt := func(ts []token) bool { return slices.ContainsFunc(ts, func(t token) bool { return feeling(t.w) }) }
+	return liking(h.a) && reaction(h.b) || liking(h.b) && reaction(h.a) || felt(h.a) && deed(h.b) || felt(h.b) && deed(h.a)
+}
+
+// deed reports whether ts tell something done that no feeling
+// contradicts: no feeling, no stance on the thing ("prefers", "avoids",
+// "can't stand"), and no taking it in ([consumeVerbs]: "can eat eggs"
+// denies an allergy to eggs).
+func deed(ts []token) bool {
+	return len(ts) > 0 && !slices.ContainsFunc(ts, func(t token) bool {
+		_, consumed := consumeVerbs[t.w]
+		return consumed || feeling(t.w) || stance[t.w] != 0 || wordOf(t.w, "prefers", "avoids", "stand", "tolerates", "minds")
+	})
 }
 
 // sameValueAfter reports whether h replaces plain words (verbs: "hosted
@@ -624,7 +647,7 @@ func minShared(a, b *claim) int {
 		// had a steak" share a pronoun alone.
 		return 0
 	}
-	if oneDuration(a) && oneDuration(b) || moreOfOneKindApart(a, b) || kindDenied(a, b) || bareStatements(a, b) || kindsNamed(a, b) || classStatements(a, b) || maritalStatements(a, b) {
+	if oneDuration(a) && oneDuration(b) || workApart(a, b) || workApart(b, a) || stoppedCounted(a, b) || stoppedCounted(b, a) || moreOfOneKindApart(a, b) || kindDenied(a, b) || bareStatements(a, b) || kindsNamed(a, b) || classStatements(a, b) || maritalStatements(a, b) {
 		// A subject word and a duration: "sprints last 10 days" (see
 		// [bareQuantities]); a subject word, a copula and its value.
 		return 1
