@@ -103,15 +103,16 @@ func main() {
 	os.Exit(code)
 }
 
-// stopOnSignal returns a context cancelled by the first SIGINT or
-// SIGTERM, which lets the command stop in good order (a server answers
+// stopOnSignal returns a context cancelled by the first SIGINT, SIGTERM
+// or SIGHUP (the terminal or session that started the command went
+// away), which lets the command stop in good order (a server answers
 // the calls in flight, for up to its grace period). The signals are
 // given back to the system before the context ends: a second one ends
 // the process at once, as it asks.
 func stopOnSignal() (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(context.Background())
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		select {
 		case <-sigs:
