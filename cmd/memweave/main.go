@@ -582,8 +582,23 @@ func onePath(name, hint string) cobra.PositionalArgs {
 		case args[0] == "":
 			return usageErr("%s needs a PATH, got an empty argument", name)
 		}
+		return checkPathLen(name, "PATH", args[0])
+	}
+}
+
+// checkPathLen refuses an argument (what: PATH, or PATH:FROM-TO) of the command name longer than
+// the MCP tools take ([mcpserver.MaxPathBytes]), quoting only its first
+// bytes: no memory file has such a name, and the error would print it
+// whole, twice.
+func checkPathLen(name, what, path string) error {
+	if len(path) <= mcpserver.MaxPathBytes {
 		return nil
 	}
+	head := path[:40]
+	for !utf8.ValidString(head) {
+		head = head[:len(head)-1]
+	}
+	return usageErr("%s: %s %q... is %d bytes, at most %d", name, what, head, len(path), mcpserver.MaxPathBytes)
 }
 
 // errorLine formats err as the one line printed on stderr: prefixed
