@@ -7,6 +7,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/memweave/memweave-go/tokenize"
 )
 
 // proseSpellings returns the prose p with each value or word that
@@ -110,7 +112,9 @@ func capitalisedBefore(s string) bool {
 // americanSpellings returns p with each prose word of lower-case ASCII
 // letters ([standsAlone]) that names nothing ([named]) and a British spelling rule reads written the
 // American way ([americanSpelling]); a capitalised word may be a name
-// ("Seymour" is not "Seymor").
+// ("Seymour" is not "Seymor"). A word ending in "ed" or "ing" is a
+// verb's form, no name, even after a kind noun ("the customer
+// cancelled").
 func americanSpellings(p string) string {
 	var edits []edit
 	for _, w := range asciiWords(p) {
@@ -118,7 +122,8 @@ func americanSpellings(p string) string {
 		if !standsAlone(p, w[0], w[1]) {
 			continue
 		}
-		if strings.ToLower(word) != word || named(p, w[0], w[1]) {
+		verb := strings.HasSuffix(word, "ed") || strings.HasSuffix(word, "ing") // "the customer cancelled"
+		if strings.ToLower(word) != word || !verb && named(p, w[0], w[1]) {
 			continue // a name ("Seymour", "Sartre", "the colour package"), or a sentence's first word
 		}
 		if us := americanSpelling(word); us != word {
@@ -217,7 +222,12 @@ var (
 database db schema table column field key flag option package module crate gem library plugin
 service namespace cluster project channel tag label image container pod vm instance domain
 group folder directory command variable setting property parameter binary alias named
-called ssh ping reboot restart drain cordon`)
+called ssh ping reboot restart drain cordon vlan vpc subnet network zone region site tenant realm
+registry space wiki workspace pipeline job workflow stack app application env environment org user
+login mailbox list index volume disk share drive vault secret policy rule profile template board
+dashboard report view sheet page endpoint route gateway proxy firewall vpn printer room store shop
+product feature experiment campaign deployment release chart remote bot webhook client customer
+partner vendor tenant category section channel stream`)
 	})
 	kindNounsAfter = sync.OnceValue(func() map[string]bool {
 		return setOf(`host hostname server branch role account bucket queue topic repo repository
@@ -228,11 +238,19 @@ variable setting property parameter binary alias command box machine vm node ins
 
 // named reports whether the word p[s:e] names a thing, whose letters a
 // form rule must keep as written: the word right after one of
-// [kindNouns] (or its plural, after a colon or in quotes: "Host:
-// web-app", "the hosts web-app and db", "the host \"web-app\"") or right
-// before one of [kindNounsAfter], or written against "=" (a key or its
-// value: "colour=never", "--theme=colour", "colour = never").
+// [kindNouns] or a word in capitals (or its plural, after a colon or in
+// quotes: "Host: web-app", "the hosts web-app and db", "the host
+// \"web-app\"", "the VLAN back-office") or right before one of
+// [kindNounsAfter], written against "=" (a key or its value:
+// "colour=never", "--theme=colour", "colour = never"), or after "and",
+// "or" or a comma that follows a name ("the hosts db-main and web-app").
 func named(p string, s, e int) bool {
+	return namedAt(p, s, e, true)
+}
+
+// namedAt is [named]; listed is whether a name before it in a list
+// ("db-main and web-app") is read too.
+func namedAt(p string, s, e int, listed bool) bool {
 	before, after := strings.TrimRight(p[:s], ` "'“‘`), strings.TrimLeft(p[e:], ` "'”’`)
 	if strings.HasSuffix(before, "=") || strings.HasPrefix(after, "=") {
 		return true
@@ -243,8 +261,13 @@ func named(p string, s, e int) bool {
 			b = b[i+size:] // past the whole rune: "moved—host"
 		}
 		prev := strings.ToLower(b)
-		if kindNouns()[prev] || kindNouns()[strings.TrimSuffix(prev, "s")] {
+		if kindNouns()[prev] || kindNouns()[strings.TrimSuffix(prev, "s")] || inCapitals(b) && !tokenize.IsStopWord(prev) {
 			return true
+		}
+		if listed && (prev == "and" || prev == "or" || strings.HasSuffix(before, ",")) {
+			if ps, pe, ok := wordBefore(p, s); ok && namedAt(p, ps, pe, false) {
+				return true
+			}
 		}
 	}
 	if len(after) < len(p)-e {
@@ -331,3 +354,19 @@ var chemicalFormula = sync.OnceValue(func() *regexp.Regexp {
 var subscriptDigits = sync.OnceValue(func() *strings.Replacer {
 	return strings.NewReplacer("₀", "0", "₁", "1", "₂", "2", "₃", "3", "₄", "4", "₅", "5", "₆", "6", "₇", "7", "₈", "8", "₉", "9")
 })
+
+// wordBefore returns where the word of p before the one at s starts and
+// ends, past "and", "or" or a comma and the spaces around them: "db-main"
+// in "the hosts db-main and web-app"; ok is false when there is none.
+func wordBefore(p string, s int) (from, to int, ok bool) {
+	b := strings.TrimRight(p[:s], " ")
+	for _, sep := range []string{" and", " or", ","} {
+		if t, cut := strings.CutSuffix(b, sep); cut {
+			b = strings.TrimRight(t, " ")
+			break
+		}
+	}
+	from = strings.LastIndexAny(b, " \t\n(") + 1
+	to = len(strings.TrimRight(b, `"'”’`))
+	return from, to, from < to && to < s
+}
