@@ -55,3 +55,38 @@ func TestOrderPhrasesCur18(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitPowersAndTypes: decided this round (pairs24's header): a
+// length unit's power after a number is one unit written with a digit
+// ("m²"/"m2", "km²"/"km2", "cm³"/"cm3"); a power of a number or a
+// variable is not ("x²", "10³", "n²"); "Type II" is "Type 2", a one-letter
+// "Type I" is a letter (plug types); a Roman range after a numbered
+// part is read whole.
+func TestUnitPowersAndTypes(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"The lab has 120 m² of bench space.", "The lab has 120 m2 of bench space.", true},
+		{"The zone covers about 35 km² of the city.", "The zone covers about 35 km2 of the city.", true},
+		{"Each tube holds 50 cm³ of it.", "Each tube holds 50 cm3 of it.", true},
+		{"They sublet 2,400 ft² on the fourth floor.", "They sublet 2,400 ft2 on the fourth floor.", true},
+		{"The lab has 120m² of bench space.", "The lab has 120m2 of bench space.", true},
+		{"The lab has 120 m² of bench space.", "The lab has 120 m3 of bench space.", false},
+		{"The lab has 120 m³ of bench space.", "The lab has 120 m2 of bench space.", false},
+		{"It grows with n² for the search.", "It grows with n2 for the search.", false},
+		{"It allows 10³ requests a minute.", "It allows 103 requests a minute.", false},
+		{"We run the m² instances.", "We run the m2 instances.", false},
+		{"The chargers take a Type II cable.", "The chargers take a Type 2 cable.", true},
+		{"The adapters have a Type I plug.", "The adapters have a Type 1 plug.", false},
+		{"The adapters have a Type C plug.", "The adapters have a Type 100 plug.", false},
+		{"The pumps are Class III devices.", "The pumps are Class 3 devices.", true},
+		{"It runs in Phase II–III of the plan.", "It runs in Phase 2–3 of the plan.", true},
+		{"It runs in Phase II–III of the plan.", "It runs in Phase 2–4 of the plan.", false},
+	}
+	for _, tt := range tests {
+		if got := OneText(tt.a, tt.b); got != tt.want {
+			t.Errorf("OneText(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

@@ -20,11 +20,12 @@ import (
 // spellings as American ones ([americanSpelling]). Only a text that
 // writes the other spelling of the same word is read the same: "m²"
 // against "m³", "$40" against "€40", "3%" against "3 percentage
-// points", "Dr." against "Drive" still differ. A superscript or
-// subscript is not read as a digit, even in a unit or a formula ("m²"
-// against "m2", "H₂O" against "H2O": pairs16 labels the first distinct).
+// points", "Dr." against "Drive" still differ. A superscript is read
+// as a digit only in a length unit's power after a number ("120 m²" is
+// "120 m2": [unitPowers]), a subscript only in a chemical formula
+// ([formulaDigits]).
 func proseSpellings(p string) string {
-	p = formulaDigits(romanNumbers(p))
+	p = unitPowers(formulaDigits(romanNumbers(p)))
 	p = percentWord().ReplaceAllString(p, "$1%")
 	p = currencyAfter().ReplaceAllString(p, "$1$3$2$4")
 	p = versionWord().ReplaceAllString(p, "${1}v$2")
@@ -289,13 +290,21 @@ var romanHeads = sync.OnceValue(func() map[string]bool {
 season wave`)
 })
 
-// romanNumeral matches a word of Roman numeral letters, for [romanNumbers].
-var romanNumeral = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b([A-Za-z]+) ([IVX]+)\b`)
-})
+// romanNumeral matches a word of Roman numeral letters, for
+// [romanNumbers]; romanRangeEnd the numeral after an en dash that ends a
+// range.
+var (
+	romanNumeral = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b([A-Za-z]+) ([IVX]+)\b`)
+	})
+	romanRangeEnd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^–([IVX]+)\b`) })
+)
 
 // romanNumbers returns p with each Roman numeral from I to XXXIX written
-// as its digits after one of [romanHeads] ("Phase II" is "Phase 2"). "I"
+// as its digits after one of [romanHeads] ("Phase II" is "Phase 2"),
+// and the end of a range after it ("Phase II–III" is "Phase 2–3"); after
+// "Type" only a numeral of two letters or more ("Type II" is "Type 2",
+// "Type I" and "Type C" are plug types' letters). "I"
 // alone is read so only after a capitalised head ("after the phase I
 // moved the jobs" holds the pronoun), "X" alone never ("Phase X" is
 // as often a phase not yet numbered), and a numeral a letter, digit or
@@ -304,12 +313,18 @@ func romanNumbers(p string) string {
 	var edits []edit
 	for _, m := range romanNumeral().FindAllStringSubmatchIndex(p, -1) {
 		head, num := p[m[2]:m[3]], p[m[4]:m[5]]
-		if !romanHeads()[strings.ToLower(head)] || num == "I" && !capitalised(head) || num == "X" ||
-			m[5] < len(p) && strings.IndexByte("-_", p[m[5]]) >= 0 {
+		lettered := strings.EqualFold(head, "type") // "Type I" is a plug's letter, "Type II" a number
+		if !romanHeads()[strings.ToLower(head)] && !lettered || num == "I" && !capitalised(head) || num == "X" ||
+			lettered && len(num) < 2 || m[5] < len(p) && strings.IndexByte("-_", p[m[5]]) >= 0 {
 			continue
 		}
 		if v := romanValue(num); v > 0 {
 			edits = append(edits, edit{m[4], m[5], strconv.Itoa(v)})
+			if r := romanRangeEnd().FindStringSubmatchIndex(p[m[5]:]); r != nil {
+				if v := romanValue(p[m[5]+r[2] : m[5]+r[3]]); v > 0 {
+					edits = append(edits, edit{m[5] + r[2], m[5] + r[3], strconv.Itoa(v)}) // "Phase II–III"
+				}
+			}
 		}
 	}
 	return spliced(p, edits)
@@ -370,3 +385,23 @@ func wordBefore(p string, s int) (from, to int, ok bool) {
 	to = len(strings.TrimRight(b, `"'”’`))
 	return from, to, from < to && to < s
 }
+
+// unitPowers returns p with the superscript two or three of a length
+// unit right after a number written as a digit ("120 m²" is "120 m2",
+// "35 km²" "35 km2", "50 cm³" "50 cm3"): after a number, a length unit
+// and a digit have no other reading. A power elsewhere ("x²", "10³",
+// "the m² instances") is kept.
+func unitPowers(p string) string {
+	if !strings.ContainsAny(p, "²³") {
+		return p
+	}
+	return unitPower().ReplaceAllStringFunc(p, func(u string) string {
+		return strings.NewReplacer("²", "2", "³", "3").Replace(u)
+	})
+}
+
+// unitPower matches a number and a length unit with a superscript two or
+// three, for [unitPowers].
+var unitPower = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`[0-9] ?(?:mm|cm|dm|km|m|in|ft|yd|mi)[²³](?:$|[^\pL\pN])`)
+})
