@@ -90,3 +90,17 @@ func TestUnitPowersAndTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestBritishEndingsCur18: British endings pairs24 found unread.
+func TestBritishEndingsCur18(t *testing.T) {
+	for _, tt := range [][2]string{
+		{"The balancer signalled the outage.", "The balancer signaled the outage."},
+		{"The generators are fuelled monthly.", "The generators are fueled monthly."},
+		{"The static analysers flagged it.", "The static analyzers flagged it."},
+		{"The bill was totalled by hand.", "The bill was totaled by hand."},
+	} {
+		if !OneText(tt[0], tt[1]) {
+			t.Errorf("OneText(%q, %q) = false, want true", tt[0], tt[1])
+		}
+	}
+}

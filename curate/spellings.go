@@ -174,7 +174,8 @@ var britishWords = sync.OnceValue(func() map[string]string {
 // enough that no short word of another meaning is read ("four", "hour",
 // "tour" keep "our"; "advise", "raise", "praise" keep "ise"; "rogue",
 // "vogue" keep "ogue"; "timbre" is not "timber"). A double "l" before
-// "ed", "ing" or "er" ("cancelled", "modelling", "traveller") is one, as
+// "ed", "ing" or "er" ("cancelled", "modelling", "traveller", "fuelled",
+// "signalled") is one, as
 // in American spelling; a word stressed on that syllable ("propelled")
 // is read alike in both texts, and no other word is spelled so.
 var britishSuffixes = sync.OnceValue(func() []struct {
@@ -192,7 +193,8 @@ var britishSuffixes = sync.OnceValue(func() []struct {
 		{"ysing", "yzing", 3}, {"ysed", "yzed", 3}, {"yses", "yzes", 3}, {"yse", "yze", 3},
 		{"ogues", "ogs", 4}, {"ogue", "og", 4},
 		{"tres", "ters", 2}, {"tred", "tered", 2}, {"tre", "ter", 2},
-		{"elled", "eled", 3}, {"elling", "eling", 3}, {"eller", "eler", 3}, {"ellers", "elers", 3},
+		{"elled", "eled", 2}, {"elling", "eling", 2}, {"eller", "eler", 3}, {"ellers", "elers", 3},
+		{"alled", "aled", 3}, {"alling", "aling", 3}, {"ysers", "yzers", 3}, {"yser", "yzer", 3},
 	}
 })
 
