@@ -1,6 +1,7 @@
 package curate
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -40,10 +41,45 @@ var mootFields, aboutTheNote map[string]bool
 // "deprecated: true", "draft: true", "verified: false".
 var standingFields = sync.OnceValue(func() map[string]bool {
 	return setOf(`status state lifecycle deprecated obsolete outdated archived superseded stale draft
-wip verified unverified confidence certainty validity valid reviewed approved retired`)
+wip verified unverified confidence certainty validity valid reviewed approved retired expires expiry
+expiration expire expired sunset eol supersedes replaced review accuracy accurate correct`)
 })
 
-// StandingChanged returns a field of [standingFields] that the notes a
+// standingWords are the values that say a note's content no longer
+// holds or was never checked, in a field of any name ("note: outdated
+// since the upgrade", "comment: this is incorrect"), for
+// [StandingChanged].
+var standingWords = sync.OnceValue(func() map[string]bool {
+	return setOf(`obsolete outdated deprecated wrong incorrect invalid superseded stale expired retired
+archived withdrawn rejected unverified disputed inaccurate untrue draft`)
+})
+
+// standingField reports whether the front matter field key, or its value
+// v, says whether the note's content still holds: a word of the key
+// (split at every character not a letter and before each capital:
+// "validity_note", "superseded_by", "reviewState") is one of
+// [standingFields], or a word of v one of [standingWords].
+func standingField(key, v string) bool {
+	for _, w := range nameWords(camelSplit().ReplaceAllString(key, "$1 $2")) {
+		if standingFields()[strings.ToLower(w)] {
+			return true
+		}
+	}
+	for _, w := range nameWords(strings.ToLower(v)) {
+		if standingWords()[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// camelSplit matches a small letter before a capital, where a key
+// written in camel case starts a word.
+var camelSplit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\p{Ll})(\p{Lu})`) })
+
+// StandingChanged returns a field that says whether a note's content
+// holds ([standingField]: "status", "validity_note", "superseded_by",
+// "expires", or any field whose value says "outdated") that the notes a
 // and b (their data) give other values, or only one of them gives, as
 // "status: obsolete / (none)"; "" when they agree on every such field,
 // letter case aside. A fact copied into a note marked obsolete or a
@@ -94,7 +130,7 @@ func standingValues(data []byte) map[string]string {
 	if !ok {
 		lines := strings.SplitN(string(data), "\n", b.Lines+1) // the block's, then the rest
 		for _, line := range lines[:min(b.Lines, len(lines))] {
-			if k, _, found := strings.Cut(line, ":"); found && standingFields()[strings.ToLower(strings.TrimSpace(k))] {
+			if k, v, found := strings.Cut(line, ":"); found && standingField(strings.TrimSpace(k), v) {
 				out[strings.ToLower(strings.TrimSpace(k))] = unparsed
 			}
 		}
@@ -102,10 +138,10 @@ func standingValues(data []byte) map[string]string {
 	}
 	for _, k := range keys {
 		lk := strings.ToLower(k)
-		if !standingFields()[lk] {
+		v, _ := b.Values(func(key string) bool { return key != k })
+		if !standingField(k, strings.Join(v, " ")) {
 			continue
 		}
-		v, _ := b.Values(func(key string) bool { return key != k })
 		out[lk] = strings.ToLower(strings.Join(v, ", "))
 		if out[lk] == "" {
 			out[lk] = "(empty)"
