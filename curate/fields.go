@@ -1,10 +1,11 @@
 package curate
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/memweave/memweave-go/frontmatter"
 )
@@ -60,10 +61,23 @@ archived withdrawn rejected unverified disputed inaccurate untrue draft`)
 // "validity_note", "superseded_by", "reviewState") is one of
 // [standingFields], or a word of v one of [standingWords].
 func standingField(key, v string) bool {
-	for _, w := range nameWords(camelSplit().ReplaceAllString(key, "$1 $2")) {
-		if standingFields()[strings.ToLower(w)] {
-			return true
+	start := 0
+	for i, r := range key {
+		if !unicode.IsLetter(r) || unicode.IsUpper(r) && i > 0 && unicode.IsLower(rune(key[i-1])) {
+			if i > start && standingFields()[strings.ToLower(key[start:i])] {
+				return true
+			}
+			start = i
+			if !unicode.IsLetter(r) {
+				start = i + utf8.RuneLen(r)
+			}
 		}
+	}
+	if start < len(key) && standingFields()[strings.ToLower(key[start:])] {
+		return true
+	}
+	if v == "" || !strings.ContainsAny(v, "deiouDEIOU") {
+		return false
 	}
 	for _, w := range nameWords(strings.ToLower(v)) {
 		if standingWords()[w] {
@@ -72,10 +86,6 @@ func standingField(key, v string) bool {
 	}
 	return false
 }
-
-// camelSplit matches a small letter before a capital, where a key
-// written in camel case starts a word.
-var camelSplit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\p{Ll})(\p{Lu})`) })
 
 // StandingChanged returns a field that says whether a note's content
 // holds ([standingField]: "status", "validity_note", "superseded_by",
@@ -88,20 +98,36 @@ var camelSplit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompil
 // matter that does not parse (or is over [frontmatter.MaxBytes]) with a
 // line naming such a field ("status: obsolete" beside a YAML error) may
 // say so unread: it is reported as "status: (does not parse) / ...",
-// whatever the other says.
+// whatever the other says. It is [StandingOf] a [Standing.Changed] from
+// [StandingOf] b; a caller comparing one note with many reads each once.
 func StandingChanged(a, b []byte) string {
-	va, vb := standingValues(a), standingValues(b)
-	keys := make([]string, 0, len(va)+len(vb))
-	for k := range va {
+	return StandingOf(a).Changed(StandingOf(b))
+}
+
+// Standing is what a note's front matter says of whether its content
+// holds: the values of its standing fields by lower-case key
+// ([StandingOf]).
+type Standing map[string]string
+
+// StandingOf returns the standing fields of the note data
+// ([StandingChanged] tells which fields are).
+func StandingOf(data []byte) Standing { return standingValues(data) }
+
+// Changed returns the first standing field, by key, that s and t give
+// other values or only one of them gives, as [StandingChanged] reports
+// it; "" when they agree.
+func (s Standing) Changed(t Standing) string {
+	keys := make([]string, 0, len(s)+len(t))
+	for k := range s {
 		keys = append(keys, k)
 	}
-	for k := range vb {
+	for k := range t {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		if va[k] != vb[k] || va[k] == unparsed {
-			return k + ": " + cmpOrNone(va[k]) + " / " + cmpOrNone(vb[k])
+		if s[k] != t[k] || s[k] == unparsed {
+			return k + ": " + cmpOrNone(s[k]) + " / " + cmpOrNone(t[k])
 		}
 	}
 	return ""
