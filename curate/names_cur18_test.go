@@ -11,10 +11,7 @@ import "testing"
 // (after "the"/"our", ending in a particle, before the noun they
 // qualify) are still one text with their other spelling.
 func TestSpellingsKeepNamesBare(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want bool
-	}{
+	tests := []oneTextCase{
 		{"Tag them with the VLAN back-office now.", "Tag them with the VLAN backoffice now.", false},
 		{"Route them through the subnet back-end at night.", "Route them through the subnet backend at night.", false},
 		{"It is refreshed by the pipeline data-sync nightly.", "It is refreshed by the pipeline datasync nightly.", false},
@@ -37,11 +34,7 @@ func TestSpellingsKeepNamesBare(t *testing.T) {
 		{"The customer cancelled the order.", "The customer canceled the order.", true},
 		{"The sales team travelled to Porto.", "The sales team traveled to Porto.", true},
 	}
-	for _, tt := range tests {
-		if got := OneText(tt.a, tt.b); got != tt.want {
-			t.Errorf("OneText(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
-		}
-	}
+	checkOneText(t, tests)
 }
 
 // TestOrderPhrasesCur18: phrases that say a list is walked in order
@@ -63,10 +56,7 @@ func TestOrderPhrasesCur18(t *testing.T) {
 // "Type I" is a letter (plug types); a Roman range after a numbered
 // part is read whole.
 func TestUnitPowersAndTypes(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want bool
-	}{
+	tests := []oneTextCase{
 		{"The lab has 120 m² of bench space.", "The lab has 120 m2 of bench space.", true},
 		{"The zone covers about 35 km² of the city.", "The zone covers about 35 km2 of the city.", true},
 		{"Each tube holds 50 cm³ of it.", "Each tube holds 50 cm3 of it.", true},
@@ -84,11 +74,7 @@ func TestUnitPowersAndTypes(t *testing.T) {
 		{"It runs in Phase II–III of the plan.", "It runs in Phase 2–3 of the plan.", true},
 		{"It runs in Phase II–III of the plan.", "It runs in Phase 2–4 of the plan.", false},
 	}
-	for _, tt := range tests {
-		if got := OneText(tt.a, tt.b); got != tt.want {
-			t.Errorf("OneText(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
-		}
-	}
+	checkOneText(t, tests)
 }
 
 // TestBritishEndingsCur18: British endings pairs24 found unread.
@@ -116,6 +102,22 @@ func TestWordsDifferSameText(t *testing.T) {
 					t.Errorf("wordsDiffer(%q, same) = %q, want \"\"", text, why)
 				}
 			}
+		}
+	}
+}
+
+// oneTextCase is a pair of texts and whether [OneText] reads them as one.
+type oneTextCase struct {
+	a, b string
+	want bool
+}
+
+// checkOneText fails for each case [OneText] reads otherwise.
+func checkOneText(t *testing.T, tests []oneTextCase) {
+	t.Helper()
+	for _, tt := range tests {
+		if got := OneText(tt.a, tt.b); got != tt.want {
+			t.Errorf("OneText(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
 	}
 }
