@@ -124,3 +124,38 @@ func checkOneText(t *testing.T, tests []oneTextCase) {
 		}
 	}
 }
+
+// TestGlyphsAndASCII: a glyph and its ASCII spelling in prose are one
+// text (pairs24); another glyph, or another value, is not.
+func TestGlyphsAndASCII(t *testing.T) {
+	checkOneText(t, []oneTextCase{
+		{"Export it at 1920×1080 for the page.", "Export it at 1920x1080 for the page.", true},
+		{"Alerts fire when it is ≥ 2% for a while.", "Alerts fire when it is >= 2% for a while.", true},
+		{"Alerts fire when it is ≤ 2% for a while.", "Alerts fire when it is <= 2% for a while.", true},
+		{"The path is support → billing → finance.", "The path is support -> billing -> finance.", true},
+		{"It prints waiting for checks… until ready.", "It prints waiting for checks... until ready.", true},
+		{"Keep them below -70 °C at all times.", "Keep them below -70°C at all times.", true},
+		{"It opens Mon–Fri from nine to six.", "It opens Mon-Fri from nine to six.", true},
+		{"The doors unlock at 7 a.m. on weekdays.", "The doors unlock at 7 AM on weekdays.", true},
+		{"Review sales & marketing spend monthly.", "Review sales and marketing spend monthly.", true},
+		// another value
+		{"Export it at 1920×1080 for the page.", "Export it at 1920x1200 for the page.", false},
+		{"Alerts fire when it is ≥ 2% for a while.", "Alerts fire when it is > 2% for a while.", false},
+		{"Alerts fire when it is ≥ 2% for a while.", "Alerts fire when it is <= 2% for a while.", false},
+		{"Keep them below -70 °C at all times.", "Keep them below -70 °F at all times.", false},
+		{"It opens Mon–Fri from nine to six.", "It opens Mon–Sat from nine to six.", false},
+		{"The doors unlock at 7 a.m. on weekdays.", "The doors unlock at 7 PM on weekdays.", false},
+		{"Review sales & marketing spend monthly.", "Review sales or marketing spend monthly.", false},
+		{"Run `a && b` first.", "Run `a and and b` first.", false},
+	})
+}
+
+// TestMeridiemKeepsWhatFollows: "7 a.m. on weekdays" is "7 am on
+// weekdays", never "7 amon weekdays".
+func TestMeridiemKeepsWhatFollows(t *testing.T) {
+	checkOneText(t, []oneTextCase{
+		{"The doors unlock at 7 a.m. on weekdays.", "The doors unlock at 7 amon weekdays.", false},
+		{"The doors unlock at 7 a.m., then lock.", "The doors unlock at 7am, then lock.", true},
+		{"The doors unlock at 7 PM.", "The doors unlock at 7 pm.", true},
+	})
+}

@@ -25,7 +25,7 @@ import (
 // "120 m2": [unitPowers]), a subscript only in a chemical formula
 // ([formulaDigits]).
 func proseSpellings(p string) string {
-	p = unitPowers(formulaDigits(romanNumbers(p)))
+	p = glyphsASCII(unitPowers(formulaDigits(romanNumbers(p))))
 	p = percentWord().ReplaceAllString(p, "$1%")
 	p = currencyAfter().ReplaceAllString(p, "$1$3$2$4")
 	p = versionWord().ReplaceAllString(p, "${1}v$2")
@@ -407,3 +407,39 @@ func unitPowers(p string) string {
 var unitPower = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`[0-9] ?(?:mm|cm|dm|km|m|in|ft|yd|mi)[²³](?:$|[^\pL\pN])`)
 })
+
+// glyphsASCII returns the prose p with the glyphs writers also type in
+// ASCII written so ("≥" is ">=", "≤" "<=", "→" "->", "…" "...", "×"
+// between numbers "x", an en dash between two words or numbers "-"),
+// "&" between spaces as "and", a degree sign after a space joined to its
+// number ("-70 °C" is "-70°C"), and "a.m."/"AM" and "p.m."/"PM" after a
+// number as "am" and "pm". Code is not prose and keeps them.
+func glyphsASCII(p string) string {
+	if strings.ContainsAny(p, "≥≤→…") {
+		p = asciiGlyphs().Replace(p)
+	}
+	if strings.ContainsAny(p, "×–") {
+		p = timesSign().ReplaceAllString(p, "${1}x$2")
+		p = enDash().ReplaceAllString(p, "$1-$2")
+	}
+	p = strings.ReplaceAll(p, " & ", " and ")
+	p = degreeSpace().ReplaceAllString(p, "$1°$2")
+	p = meridiem()[0].ReplaceAllString(p, "$1 am$2")
+	return meridiem()[1].ReplaceAllString(p, "$1 pm$2")
+}
+
+// Patterns of [glyphsASCII].
+var (
+	asciiGlyphs = sync.OnceValue(func() *strings.Replacer {
+		return strings.NewReplacer("≥", ">=", "≤", "<=", "→", "->", "…", "...")
+	})
+	timesSign   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([0-9] ?)×( ?[0-9])`) })
+	enDash      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([\pL\pN])–([\pL\pN])`) })
+	degreeSpace = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([0-9]) °([CFK])\b`) })
+	meridiem    = sync.OnceValue(func() [2]*regexp.Regexp {
+		return [2]*regexp.Regexp{
+			regexp.MustCompile(`([0-9]) ?(?:a\.m\.|A\.M\.|am|AM)($|[^\pL\pN])`),
+			regexp.MustCompile(`([0-9]) ?(?:p\.m\.|P\.M\.|pm|PM)($|[^\pL\pN])`),
+		}
+	})
+)
