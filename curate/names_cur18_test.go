@@ -159,3 +159,22 @@ func TestMeridiemKeepsWhatFollows(t *testing.T) {
 		{"The doors unlock at 7 PM.", "The doors unlock at 7 pm.", true},
 	})
 }
+
+// TestNumberGlyphs: a vulgar fraction is its ASCII fraction, digits
+// grouped by spaces are those grouped by commas, and "CO₂e" is "CO2e"
+// (pairs24); "1½" is not "11/2", "10.000" not "10,000".
+func TestNumberGlyphs(t *testing.T) {
+	checkOneText(t, []oneTextCase{
+		{"It costs about ½ of the standard tier.", "It costs about 1/2 of the standard tier.", true},
+		{"It takes ¾ of the disk.", "It takes 3/4 of the disk.", true},
+		{"The free plan allows 10 000 calls a month.", "The free plan allows 10,000 calls a month.", true},
+		{"It allows 1 250 000 rows.", "It allows 1,250,000 rows.", true},
+		{"It emits about 40 tonnes of CO₂e per year.", "It emits about 40 tonnes of CO2e per year.", true},
+		{"It costs about ½ of the standard tier.", "It costs about 1/3 of the standard tier.", false},
+		{"It takes 1½ hours.", "It takes 11/2 hours.", false},
+		{"Files of 10.000 rows each.", "Files of 10,000 rows each.", false},
+		{"The free plan allows 10 000 calls a month.", "The free plan allows 10,001 calls a month.", false},
+		{"Buy 2 300-gram packs.", "Buy 2,300-gram packs.", false},
+		{"It emits CO₂e daily.", "It emits COe daily.", false},
+	})
+}

@@ -25,7 +25,7 @@ import (
 // "120 m2": [unitPowers]), a subscript only in a chemical formula
 // ([formulaDigits]).
 func proseSpellings(p string) string {
-	p = glyphsASCII(unitPowers(formulaDigits(romanNumbers(p))))
+	p = numberGlyphs(glyphsASCII(unitPowers(formulaDigits(romanNumbers(p)))))
 	p = percentWord().ReplaceAllString(p, "$1%")
 	p = currencyAfter().ReplaceAllString(p, "$1$3$2$4")
 	p = versionWord().ReplaceAllString(p, "${1}v$2")
@@ -362,9 +362,10 @@ func formulaDigits(p string) string {
 }
 
 // chemicalFormula matches a chemical formula holding a subscript digit,
-// as a word: no letter or digit on either side.
+// as a word: no letter or digit on either side; an "e" after it says
+// "equivalent" ("CO₂e").
 var chemicalFormula = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|\b)(?:[A-Z][a-z]?[₀-₉]*)*[A-Z][a-z]?[₀-₉]+(?:[A-Z][a-z]?[₀-₉]*)*(?:$|[^\pL\pN])`)
+	return regexp.MustCompile(`(?:^|\b)(?:[A-Z][a-z]?[₀-₉]*)*[A-Z][a-z]?[₀-₉]+(?:[A-Z][a-z]?[₀-₉]*)*e?(?:$|[^\pL\pN])`)
 })
 
 // subscriptDigits writes the subscript digits as digits.
@@ -441,5 +442,42 @@ var (
 			regexp.MustCompile(`([0-9]) ?(?:a\.m\.|A\.M\.|am|AM)($|[^\pL\pN])`),
 			regexp.MustCompile(`([0-9]) ?(?:p\.m\.|P\.M\.|pm|PM)($|[^\pL\pN])`),
 		}
+	})
+)
+
+// numberGlyphs returns the prose p with each vulgar fraction no digit
+// stands before written as its ASCII fraction ("½" is "1/2"; "1½" is
+// kept: "11/2" would be another number), and each number whose digits
+// are grouped in threes by spaces written with commas ("10 000" is
+// "10,000"; "2 300-gram" is kept: two packs of 300 grams).
+func numberGlyphs(p string) string {
+	if strings.ContainsAny(p, "½⅓⅔¼¾⅕⅛") {
+		p = vulgarFraction().ReplaceAllStringFunc(p, func(m string) string {
+			_, size := utf8.DecodeLastRuneInString(m)
+			return m[:len(m)-size] + vulgarFractions()[m[len(m)-size:]]
+		})
+	}
+	if !strings.Contains(p, " ") {
+		return p
+	}
+	var edits []edit
+	for _, m := range spaceGrouped().FindAllStringIndex(p, -1) {
+		if m[1] < len(p) && strings.IndexByte("-.,", p[m[1]]) >= 0 && (p[m[1]] == '-' || m[1]+1 < len(p) && p[m[1]+1] >= '0' && p[m[1]+1] <= '9') ||
+			m[0] > 0 && strings.IndexByte(".,-", p[m[0]-1]) >= 0 {
+			continue // "2 300-gram", "1.5 000", "3 000.5": not a number's groups alone
+		}
+		edits = append(edits, edit{m[0], m[1], strings.ReplaceAll(p[m[0]:m[1]], " ", ",")})
+	}
+	return spliced(p, edits)
+}
+
+// Patterns of [numberGlyphs].
+var (
+	vulgarFractions = sync.OnceValue(func() map[string]string {
+		return map[string]string{"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
+	})
+	vulgarFraction = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|[^0-9])[½⅓⅔¼¾⅕⅛]`) })
+	spaceGrouped   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b[1-9][0-9]{0,2}(?: [0-9]{3})+\b`)
 	})
 )
