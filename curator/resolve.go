@@ -75,7 +75,10 @@ type ResolveResult struct {
 // the file, the line and the text, and nothing is written. drop.Text
 // may hold every line of the range, one per line: the range is then
 // found whole, and one edited inside since is refused ([rangeOf]);
-// with its first line alone, such an edit goes unseen.
+// with its first line alone, such an edit goes unseen. With
+// opts.ExpectHash too, nothing moved since the caller read the note: a
+// drop.StartLine that does not read drop.Text is refused, naming the
+// line that does.
 func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason string, opts memfile.EditOptions) (*ResolveResult, string, error) {
 	// Not during a consolidate apply: it checks once for markers written
 	// since its listing, and the kept line, read here before the write
@@ -116,6 +119,11 @@ func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason strin
 		from, to, err := rangeOf(old, drop)
 		if err != nil {
 			return nil, err
+		}
+		if opts.ExpectHash != "" && drop.Text != "" && from != drop.StartLine {
+			// The note is as the caller read it: nothing moved, so the
+			// line named and the line of the text are two lines.
+			return nil, fmt.Errorf("line %d does not read the text given, which stands at line %d, though the note is as expected (its hash): the line and the text name two lines; name line %d", drop.StartLine, from, from)
 		}
 		// The kept line as this attempt reads it, under the write lock:
 		// in the note edited, or read again (a save to both notes may
