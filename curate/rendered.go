@@ -1384,12 +1384,13 @@ func attributes(s string) []string {
 // a particle's compound ("during sign-up", "log-in") nor "e"'s ("by
 // e-mail"), which name acts and media, not things.
 func bareName(p string, s, e int, head, tail string) bool {
-	if strings.EqualFold(head, "e") || particles[strings.ToLower(tail)] {
+	words := bareWords()
+	if strings.EqualFold(head, "e") || words.particles[strings.ToLower(tail)] {
 		return false
 	}
 	prev := strings.Fields(strings.ToLower(p[:s]))
 	for i := len(prev) - 1; i >= max(0, len(prev)-2); i-- {
-		if w := strings.Trim(prev[i], `"'“”‘’(`); determiners[w] || i == len(prev)-1 && copulas[w] {
+		if w := strings.Trim(prev[i], `"'“”‘’(`); words.determiners[w] || i == len(prev)-1 && words.copulas[w] {
 			return false
 		}
 		if strings.ContainsAny(prev[i], ",;:.!?") {
@@ -1400,25 +1401,27 @@ func bareName(p string, s, e int, head, tail string) bool {
 	if len(next) > 0 && e < len(p) && p[e] == ' ' {
 		w := strings.TrimRight(next[0], ",;:.!?)")
 		if w == next[0] && w != "" && strings.ToLower(w) == w && asciiLetters(w) && !tokenize.IsStopWord(w) &&
-			!strings.HasSuffix(w, "ly") && !notNouns[w] && !determiners[w] && !copulas[w] {
+			!strings.HasSuffix(w, "ly") && !words.notNouns[w] && !words.determiners[w] && !words.copulas[w] {
 			return false // "to multi-zone storage": it qualifies the noun after it
 		}
 	}
 	return true
 }
 
-// Word classes of [bareName]; notNouns are the words after a name that
-// it cannot qualify (times, prepositions, conjunctions).
-var (
-	particles   = setOf(`up in out on off down over back away`)
-	determiners = setOf(`the a an our your their my his her its this that these those every each any some
+// Word classes of [bareName], built on first use; notNouns are the
+// words after a name that it cannot qualify (times, prepositions,
+// conjunctions).
+var bareWords = sync.OnceValue(func() (w struct{ particles, determiners, copulas, notNouns map[string]bool }) {
+	w.particles = setOf(`up in out on off down over back away`)
+	w.determiners = setOf(`the a an our your their my his her its this that these those every each any some
 no another all both either neither which whose what`)
-	copulas  = setOf(`is are was were be been being become became becomes stay stays stayed remain remains remained seems`)
-	notNouns = setOf(`today tonight tomorrow yesterday now later soon again first afterwards too also instead
+	w.copulas = setOf(`is are was were be been being become became becomes stay stays stayed remain remains remained seems`)
+	w.notNouns = setOf(`today tonight tomorrow yesterday now later soon again first afterwards too also instead
 to from on onto into in at via by for with of off through behind against across toward towards between
 per about like than over under within inside outside near past after before during until since and or
 but then when while if so because as`)
-)
+	return w
+})
 
 // asciiLetters reports whether w is ASCII letters only.
 func asciiLetters(w string) bool {
