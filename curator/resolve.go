@@ -116,14 +116,9 @@ func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason strin
 			// they may have moved with it.
 			return nil, fmt.Errorf("line %d: saved by another program while resolving, with a change at or above the lines named by number alone, which may have moved; run resolve again, or give the text of the lines: %w", drop.StartLine, memfile.ErrChanged)
 		}
-		from, to, err := rangeOf(old, drop)
+		from, to, err := dropRange(old, drop, opts.ExpectHash != "")
 		if err != nil {
 			return nil, err
-		}
-		if opts.ExpectHash != "" && drop.Text != "" && from != drop.StartLine {
-			// The note is as the caller read it: nothing moved, so the
-			// line named and the line of the text are two lines.
-			return nil, fmt.Errorf("line %d does not read the text given, which stands at line %d, though the note is as expected (its hash): the line and the text name two lines; name line %d", drop.StartLine, from, from)
 		}
 		// The kept line as this attempt reads it, under the write lock:
 		// in the note edited, or read again (a save to both notes may
@@ -212,6 +207,17 @@ func keptKey(data []byte, line int) (string, error) {
 		return "", fmt.Errorf("line %d: its text is on %d lines of the note (first line %d); keep a line that appears once", line, n, first)
 	}
 	return key, nil
+}
+
+// dropRange is [rangeOf], and, when hashed (the note is as the caller
+// read it: nothing moved), an error when drop.StartLine does not read
+// drop.Text: the line named and the line of the text are two lines.
+func dropRange(data []byte, drop search.Ref, hashed bool) (from, to int, err error) {
+	from, to, err = rangeOf(data, drop)
+	if err == nil && hashed && drop.Text != "" && from != drop.StartLine {
+		return 0, 0, fmt.Errorf("line %d does not read the text given, which stands at line %d, though the note is as expected (its hash): the line and the text name two lines; name line %d", drop.StartLine, from, from)
+	}
+	return from, to, err
 }
 
 // rangeOf returns the first and last lines of the note data that drop
