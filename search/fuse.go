@@ -60,10 +60,8 @@ const (
 	LexicalAlone = 0.3
 	// Confirm is the vector score from which a semantic embedder fully
 	// confirms a partial keyword match (one holding some of the query's
-	// words, not all of them): under it the match keeps KeywordWeight of
-	// its keyword score at v = 0, rising linearly to KeywordFloor at
-	// Confirm, so a small difference of vector support moves a match by a
-	// small amount. A word or two shared by chance with
+	// words, not all of them): under it the match keeps only the share
+	// v/Confirm of its keyword floor. A word or two shared by chance with
 	// a chunk the embedder places among the query's unrelated ones then
 	// no longer passes the default threshold on those words alone. A
 	// lexical embedder's cosine is itself word overlap, so it neither
@@ -176,13 +174,12 @@ func methodList() string {
 //
 //	Blend:       score = VectorAlone*v  for a chunk holding no query word
 //	                     (LexicalAlone*v under a lexical embedder)
-//	             score = max(KeywordWeight*k + Support*v, k*c,
+//	             score = max(KeywordWeight*k + Support*v, KeywordFloor*k*c,
 //	                         KeywordFloor*CoverageShare  if it holds the
 //	                                                     whole query)
 //	                                                     otherwise
-//	             c = KeywordWeight + (KeywordFloor-KeywordWeight)*min(1, v/Confirm)
-//	                 for a partial match found by [Hybrid] with a
-//	                 semantic embedder, else KeywordFloor
+//	             c = min(1, v/Confirm) for a partial match found by
+//	                 [Hybrid] with a semantic embedder, else 1
 //	KeywordOnly: score = k
 //	VectorOnly:  score = VectorAlone*v
 //
@@ -364,10 +361,7 @@ func blend(k, v float64, whole, semantic, lexical bool) float64 {
 	}
 	floor := KeywordFloor * k
 	if semantic && !whole {
-		// The floor rises from KeywordWeight*k at v = 0 to KeywordFloor*k
-		// at Confirm, linearly, so a small difference of vector support
-		// moves a match by a small amount.
-		floor = k * (KeywordWeight + (KeywordFloor-KeywordWeight)*min(v/Confirm, 1))
+		floor *= min(v/Confirm, 1)
 	}
 	s := max(KeywordWeight*k+Support*v, floor)
 	if whole {
