@@ -4,8 +4,12 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
+	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -23,6 +27,15 @@ import (
 // process at once, by that signal, over HTTP and stdio alike. SIGHUP is
 // taken as SIGTERM is.
 func TestSecondSignalEndsTheGrace(t *testing.T) {
+	if signal.Ignored(syscall.SIGHUP) {
+		// The tests run under nohup: the servers started below would
+		// inherit the ignored SIGHUP and rightly keep ignoring it
+		// (TestNohupKeepsHangupIgnored). Catching it here for the
+		// test's length gives them the default.
+		hup := make(chan os.Signal, 1)
+		signal.Notify(hup, syscall.SIGHUP)
+		t.Cleanup(func() { signal.Stop(hup) })
+	}
 	for _, c := range []struct {
 		name string
 		sig  syscall.Signal
@@ -118,6 +131,85 @@ func TestSecondSignalEndsTheGrace(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestNohupKeepsHangupIgnored: `nohup memweave mcp --http ADDR &` starts
+// the server with SIGHUP ignored, so that it outlives the terminal. Taking
+// SIGHUP as SIGTERM caught it anyway (os/signal enables an ignored SIGHUP
+// it is asked for), and the hangup at logout stopped the server. A SIGHUP
+// the process was started ignoring now stays ignored; a SIGTERM still
+// stops it.
+func TestNohupKeepsHangupIgnored(t *testing.T) {
+	ws := testWorkspace(t)
+	// sh ignores SIGHUP as nohup does, then becomes memweave.
+	cmd := exec.Command("sh", "-c", `trap '' HUP; exec "$0" "$@"`, binary, "-w", ws, "mcp", "--http", "127.0.0.1:0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	lines := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			default:
+			}
+		}
+		close(lines)
+	}()
+	line := <-lines
+	endpoint, ok := strings.CutPrefix(line, "memweave: serving MCP on ")
+	if !ok {
+		t.Fatalf("first stderr line %q, want the URL", line)
+	}
+	// Serving, so its signal set-up is done: SIGHUP must still be ignored.
+	ignored, caught := signalMasks(t, cmd.Process.Pid)
+	const hup = 1 << (syscall.SIGHUP - 1)
+	if ignored&hup == 0 || caught&hup != 0 {
+		t.Errorf("memweave mcp started with SIGHUP ignored: SigIgn %#x, SigCgt %#x; want SIGHUP (%#x) still ignored, not caught", ignored, caught, hup)
+	}
+	if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "v1"}, nil).Connect(context.Background(),
+		&mcp.StreamableClientTransport{Endpoint: endpoint}, nil)
+	if err != nil {
+		t.Fatalf("connect after SIGHUP: %v", err)
+	}
+	defer cs.Close()
+	if res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "memory_status"}); err != nil || res.IsError {
+		t.Errorf("memory_status after SIGHUP: %v (tool error %v), want an answer", err, res != nil && res.IsError)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	waitLine(t, lines, "memweave: stopping")
+}
+
+// signalMasks returns the ignored and caught signal masks of process pid,
+// as /proc/PID/status gives them.
+func signalMasks(t *testing.T, pid int) (ignored, caught uint64) {
+	t.Helper()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l := range strings.Lines(string(b)) {
+		k, v, _ := strings.Cut(strings.TrimSpace(l), ":")
+		n, err := strconv.ParseUint(strings.TrimSpace(v), 16, 64)
+		switch {
+		case k == "SigIgn" && err == nil:
+			ignored = n
+		case k == "SigCgt" && err == nil:
+			caught = n
+		}
+	}
+	return ignored, caught
 }
 
 // discard is io.Discard as a writer type of its own.
