@@ -89,14 +89,23 @@ func diffSides(ctx context.Context, dir, fromRev, from, toRev, to string, lim Li
 	if err != nil {
 		return nil, err
 	}
-	var total int64
-	files := 0
+	if total, files := sd.keep(dir, pending, sizes, lim.FileBytes); lim.TreeBytes > 0 && total > lim.TreeBytes {
+		return nil, TreeTooLarge(at, total, files, lim.TreeBytes)
+	}
+	return sd, nil
+}
+
+// keep puts the blobs of pending (old side, new side), sized by sizes,
+// into sd: those over maxBytes (0: no limit) in large and skipped, those
+// the path rules refuse in skipped. It returns what those kept count
+// ([NoteCost]) and how many they are.
+func (sd *sides) keep(dir string, pending [2][]entry, sizes map[string]int64, maxBytes int64) (total int64, files int) {
 	for side, into := range []map[string]entry{sd.old, sd.cur} {
 		for _, e := range pending[side] {
 			e.size = sizes[e.oid]
-			if lim.FileBytes > 0 && e.size > lim.FileBytes {
+			if maxBytes > 0 && e.size > maxBytes {
 				sd.large[e.path] = true
-				sd.skipped = append(sd.skipped, skip(e.path, fmt.Sprintf("%d bytes, over the %d limit", e.size, lim.FileBytes)))
+				sd.skipped = append(sd.skipped, skip(e.path, fmt.Sprintf("%d bytes, over the %d limit", e.size, maxBytes)))
 				continue
 			}
 			if _, _, err := workspace.SafeMemoryPath(dir, e.path); err != nil {
@@ -108,10 +117,7 @@ func diffSides(ctx context.Context, dir, fromRev, from, toRev, to string, lim Li
 			files++
 		}
 	}
-	if lim.TreeBytes > 0 && total > lim.TreeBytes {
-		return nil, TreeTooLarge(at, total, files, lim.TreeBytes)
-	}
-	return sd, nil
+	return total, files
 }
 
 // revAt names the revision rev, which resolved to commit, in an error.
