@@ -63,3 +63,23 @@ func TestChangesCountsWhatTheRangeChanged(t *testing.T) {
 		}
 	}
 }
+
+// TestChangesOfAWorkspaceInASubfolder: the workspace is a folder of the
+// repository (ws/), beside another memory/ at the top: changes between
+// two revisions names the workspace's notes by their path in it and
+// nothing of the other folder's, as the listing of each revision did.
+func TestChangesOfAWorkspaceInASubfolder(t *testing.T) {
+	t.Parallel()
+	dir, run := repo(t)
+	memweavetest.WriteFile(t, dir, "ws/memory/a.md", "# A\n\none\n")
+	memweavetest.WriteFile(t, dir, "memory/top.md", "# Top\n\none\n")
+	run("add", "-A")
+	run("commit", "-q", "-m", "one")
+	memweavetest.WriteFile(t, dir, "ws/memory/a.md", "# A\n\ntwo\n")
+	memweavetest.WriteFile(t, dir, "memory/top.md", "# Top\n\ntwo\n")
+	run("commit", "-q", "-am", "two")
+	res, err := history.Changes(context.Background(), dir+"/ws", "HEAD~1", "HEAD", chunker.Options{}, history.Limits{}, history.Page{})
+	if err != nil || res.Total != 1 || res.Changes[0].Path != "memory/a.md" {
+		t.Fatalf("Changes(HEAD~1, HEAD) in ws/ = %+v, %v; want one change of memory/a.md", res, err)
+	}
+}
