@@ -78,18 +78,23 @@ func (p *progressWriter) Write(b []byte) (int, error) {
 // withoutProgress is git's standard error without its progress lines
 // ("Receiving objects: 40% (2/5)", "remote: Counting objects: ...", each
 // redrawn after a carriage return), which a command asked for progress
-// (--progress) writes beside its messages.
+// (--progress) writes beside its messages. Any other text between
+// carriage returns stays, the returns with it (escaped when printed): a
+// remote's message must not hide behind one.
 func withoutProgress(msg string) string {
-	var kept []string
+	var lines []string
 	for _, line := range strings.Split(msg, "\n") {
-		if i := strings.LastIndexByte(line, '\r'); i >= 0 {
-			line = line[i+1:]
+		var kept []string
+		for _, part := range strings.Split(line, "\r") {
+			l := strings.TrimPrefix(strings.TrimSpace(part), "remote: ")
+			if strings.Contains(l, "objects: ") || strings.Contains(l, "deltas: ") || strings.HasPrefix(l, "Total ") || l == "" {
+				continue
+			}
+			kept = append(kept, part)
 		}
-		l := strings.TrimPrefix(line, "remote: ")
-		if strings.Contains(l, "objects: ") || strings.Contains(l, "deltas: ") || strings.HasPrefix(l, "Total ") || strings.TrimSpace(l) == "" {
-			continue
+		if len(kept) > 0 {
+			lines = append(lines, strings.Join(kept, "\r"))
 		}
-		kept = append(kept, line)
 	}
-	return strings.Join(kept, "\n")
+	return strings.Join(lines, "\n")
 }
