@@ -22,10 +22,10 @@ type typingCase struct {
 	notes                           []string // the target first
 }
 
-// readTyping reads testdata/search/typing.txt.
-func readTyping(tb testing.TB) []typingCase {
+// readTyping reads testdata/search/<name>, a file of typingCases.
+func readTyping(tb testing.TB, name string) []typingCase {
 	tb.Helper()
-	f, err := os.Open(filepath.Join("testdata", "search", "typing.txt"))
+	f, err := os.Open(filepath.Join("testdata", "search", name))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -37,14 +37,14 @@ func readTyping(tb testing.TB) []typingCase {
 			continue
 		}
 		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) < 6 || cols[1] != "tune" && cols[1] != "check" || !slices.Contains([]string{"first", "top3", "none"}, cols[2]) {
-			tb.Fatalf("typing.txt:%d: bad case %q", line, sc.Text())
+		if len(cols) < 6 || cols[1] != "tune" && cols[1] != "check" || !slices.Contains([]string{"first", "top3", "none", "excl"}, cols[2]) {
+			tb.Fatalf("%s:%d: bad case %q", name, line, sc.Text())
 		}
 		c := typingCase{family: cols[0], part: cols[1], want: cols[2]}
 		texts := make([]string, len(cols)-3)
 		for i, col := range cols[3:] {
 			if texts[i], err = strconv.Unquote(col); err != nil {
-				tb.Fatalf("typing.txt:%d: column %d: %v", line, i+4, err)
+				tb.Fatalf("%s:%d: column %d: %v", name, line, i+4, err)
 			}
 		}
 		c.query, c.show, c.notes = texts[0], texts[1], texts[2:]
@@ -89,7 +89,22 @@ func typingFiles(c typingCase, dir string, bare bool) map[string]string {
 // typingOpen is logged, not failed; the misses are counted by family and
 // part.
 func TestTypingQueries(t *testing.T) {
-	cases := readTyping(t)
+	runTyping(t, "typing.txt", typingOpen)
+}
+
+// TestTypingSpellings is [TestTypingQueries] on testdata/search/typing2.txt:
+// typos, clipped words, irregular plurals, exclusion, British and
+// American spelling, accents left out, CJK without spaces, hashtags,
+// @mentions, version ranges, URLs pasted whole, a rare word among stop
+// words.
+func TestTypingSpellings(t *testing.T) {
+	runTyping(t, "typing2.txt", typing2Open)
+}
+
+// runTyping searches every case of testdata/search/<name>; a miss keyed
+// in open (query and mode) is logged with its reason, not failed.
+func runTyping(t *testing.T, name string, open map[string]string) {
+	cases := readTyping(t, name)
 	shared := map[string]string{}
 	for i, c := range cases {
 		if c.family != "tiny" {
@@ -111,16 +126,16 @@ func TestTypingQueries(t *testing.T) {
 			if c.want == "none" && mode != memweave.ModeKeyword {
 				continue // the vector side ranks near spellings near by design
 			}
-			key := fmt.Sprintf("%-8s %-5s", c.family, c.part)
+			key := fmt.Sprintf("%-9s %-5s", c.family, c.part)
 			totals[key]++
 			resp := mustSearch(t, w, c.query, append(scope, memweave.SearchMode(mode))...)
 			checkTyped(t, c.query, resp.Results)
-			msg := typingMiss(c, dir+"t.md", resp)
+			msg := typingMiss(c, dir, resp)
 			if msg == "" {
 				continue
 			}
 			misses[key]++
-			if why, ok := typingOpen[c.query+" "+string(mode)]; ok {
+			if why, ok := open[c.query+" "+string(mode)]; ok {
 				t.Logf("open: %s %s: Search(%q, %s): %s (%s)", c.family, c.part, c.query, mode, msg, why)
 				continue
 			}
@@ -131,6 +146,10 @@ func TestTypingQueries(t *testing.T) {
 		t.Logf("%s misses %d of %d", key, misses[key], totals[key])
 	}
 }
+
+// typing2Open are the misses of testdata/search/typing2.txt left open, as
+// [typingOpen].
+var typing2Open = map[string]string{}
 
 // typingOpen are the misses of testdata/search/typing.txt left open, by
 // query and mode, with the reason: they are logged and counted, not
@@ -172,9 +191,10 @@ var typingOpen = func() map[string]string {
 	return out
 }()
 
-// typingMiss returns why resp misses what case c wants of its target, ""
-// when it does not.
-func typingMiss(c typingCase, target string, resp *memweave.SearchResponse) string {
+// typingMiss returns why resp misses what case c, under dir, wants of
+// its target, "" when it does not.
+func typingMiss(c typingCase, dir string, resp *memweave.SearchResponse) string {
+	target := dir + "t.md"
 	rank := slices.IndexFunc(resp.Results, func(x memweave.Result) bool { return x.Path == target })
 	got := fmt.Sprintf("rank %d of %v", rank+1, topPaths(resp.Results, 3))
 	switch c.want {
@@ -183,6 +203,13 @@ func typingMiss(c typingCase, target string, resp *memweave.SearchResponse) stri
 			return got + ", want none"
 		}
 		return ""
+	case "excl":
+		if slices.ContainsFunc(resp.Results, func(x memweave.Result) bool { return x.Path == dir+"a.md" }) {
+			return got + ", want no " + dir + "a.md"
+		}
+		if rank < 0 || rank >= 3 {
+			return got + ", want top 3"
+		}
 	case "first":
 		if rank != 0 {
 			return got + ", want first"
