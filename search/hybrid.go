@@ -115,6 +115,8 @@ type Retrieved struct {
 // background, [Hybrid.Background]: see [TermWeights.KeywordScore] and
 // [Background.VectorScore]), fuses, and attaches each chunk's location and text.
 func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) {
+	var excluded []string
+	req.Query, excluded = splitExclusions(req.Query)
 	qp := h.Fusion.Query.planQuery(req.Query)
 	out := &Retrieved{Mode: cmp.Or(req.Mode, ModeHybrid), Terms: qp.highlight}
 	if req.Filter.Paths != nil && len(req.Filter.Paths) == 0 {
@@ -169,6 +171,9 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	cands := candidates(r.kw, r.vec)
 	chunks, err := h.finish(ctx, r, cands, wantKw && wantVec)
 	if err != nil {
+		return nil, err
+	}
+	if cands, err = h.exclude(ctx, req.Filter, excluded, cands, chunks, count); err != nil {
 		return nil, err
 	}
 	cal, err := h.calibration(ctx, qp.terms, r, wantKw && len(r.kw) > 0, wantVec, count)
