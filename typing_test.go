@@ -163,14 +163,8 @@ var typingOpen = func() map[string]string {
 		"dashbaord": "typo: needs the vocabulary", "certficate": "typo: needs the vocabulary",
 		"enviroment": "typo: needs the vocabulary", "seperate": "typo: needs the vocabulary",
 		"terrafrom": "typo: needs the vocabulary", "rollbak": "typo: needs the vocabulary",
-		// Irregular forms the Porter stemmer does not join.
-		"indices": "irregular inflection", "children": "irregular inflection", "analyses": "irregular inflection",
 		// A clipped word is an open class: "repo*" is also "report".
 		"config": "clipped word", "repo": "clipped word", "auth": "clipped word", "prod": "clipped word",
-		// A hyphen is punctuation and query syntax is text (hostile.txt):
-		// "-word" is searched as word; "ls -la" and "e-mail" are found.
-		"deploy -staging": "negation is text", "invoice -paid": "negation is text",
-		"backup -nightly": "negation is text", "cat -dog": "negation is text", "rotate keys -aws": "negation is text",
 		// The decoy's other word ("thing", "anything") is in one note of
 		// this workspace, as rare as the target's word.
 		"when is it due, the quokka thing?": "fixture: the decoy's word is as rare here",

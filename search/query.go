@@ -352,7 +352,8 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 		f()
 	}
 	alts := append(alternates(toks), dateAlternates(toks)...)
-	for _, alt := range append(alts, numeronymAlternates(toks)...) {
+	alts = append(alts, numeronymAlternates(toks)...)
+	for _, alt := range append(alts, spellingAlternates(toks)...) {
 		n := len(p.fts)
 		p.addFTS(alt, false) // not a word: a chunk covers the words it spells
 		if len(p.fts) > n {
