@@ -139,6 +139,12 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	if err != nil {
 		return nil, err
 	}
+	var respelled []string
+	if wantKw {
+		if respelled, err = h.addRespelled(ctx, req, qp.terms, r); err != nil {
+			return nil, err
+		}
+	}
 	if wantVec && r.embedErr != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -176,6 +182,7 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	if cands, err = h.exclude(ctx, req.Filter, excluded, cands, chunks, count); err != nil {
 		return nil, err
 	}
+	out.Terms = append(slices.Clip(out.Terms), respelledWords(respelled, chunks)...)
 	cal, err := h.calibration(ctx, qp.terms, r, wantKw && len(r.kw) > 0, wantVec, count)
 	if err != nil {
 		return nil, err
