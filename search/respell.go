@@ -52,20 +52,27 @@ var stemSuffixes = []string{"", "s", "es", "e", "ed", "ing", "ly", "er", "ers", 
 	"able", "ible", "ive", "ize", "ise", "ous", "ful", "ity", "icate", "ical", "ic"}
 
 // respell returns the index's words one letter from the query's words
-// that the index lacks (see [Vocabulary]), the plain words of terms of
+// that the index lacks (known, the query's weights when the keyword
+// side read them, tells which) (see [Vocabulary]), the plain words of terms of
 // at least MinRespellRunes letters; none when the backend lists no words
 // or reading them fails (respelling is a guess: a search goes on
 // without it).
-func (h *Hybrid) respell(ctx context.Context, terms []string) []string {
+func (h *Hybrid) respell(ctx context.Context, terms []string, known TermWeights) []string {
 	v, ok := h.Keyword.(Vocabulary)
 	if !ok {
 		return nil
 	}
 	var words []string
-	for _, t := range terms {
-		if utf8.RuneCountInString(t) >= MinRespellRunes && !tokenize.IsStopWord(t) && !strings.ContainsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) {
-			words = append(words, t)
+	for i, t := range terms {
+		if utf8.RuneCountInString(t) < MinRespellRunes || tokenize.IsStopWord(t) || strings.ContainsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			continue
 		}
+		// The keyword side's weights, read when it found something, say
+		// which words no chunk holds: a query of known words reads nothing.
+		if len(known.absent) == len(terms) && !known.absent[i] {
+			continue
+		}
+		words = append(words, t)
 	}
 	if len(words) == 0 {
 		return nil
@@ -146,7 +153,7 @@ func oneEdit(a, b string) bool {
 // words alone (their bm25() is the one they add to the query's: FTS5
 // sums it over the query's terms), and returns the respellings.
 func (h *Hybrid) addRespelled(ctx context.Context, req Request, terms []string, r *backendHits) ([]string, error) {
-	alts := h.respell(ctx, terms)
+	alts := h.respell(ctx, terms, r.weights)
 	if len(alts) == 0 {
 		return nil, nil
 	}
