@@ -379,6 +379,11 @@ func (o *OpenAI) Networked() bool { return true }
 // together being the number of requests its call sends at once; all its
 // tries (at most maxTries) together take at most maxTries times that.
 func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, maxTries int) ([][]float32, error) {
+	if i := controlByte(o.key); i >= 0 {
+		// Go's client refuses such a header: every try would fail alike.
+		return nil, o.errorf("the API key holds a control character (byte %d of %d: a line break kept from the file it was read from?), which no request can carry: check %s or %s: %w",
+			i+1, len(o.key), EnvKey, EnvOpenAIKey, ErrRejected)
+	}
 	timeout := time.Duration(max(together, 1)) * o.timeout
 	total := time.Duration(maxTries) * timeout
 	ctx, cancel := context.WithTimeoutCause(parent, total, errBatchDeadline)
@@ -447,6 +452,13 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 			return nil, o.failedThen(last, err)
 		}
 	}
+}
+
+// controlByte returns the index of the first byte of key that an HTTP
+// header value cannot hold (a control character other than a tab), or
+// -1.
+func controlByte(key string) int {
+	return strings.IndexFunc(key, func(r rune) bool { return r < 0x20 && r != '\t' || r == 0x7f })
 }
 
 // failedThen is the error of a call whose context ended (err) after
