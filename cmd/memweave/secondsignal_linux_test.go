@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -80,24 +81,10 @@ func TestSecondSignalEndsTheGrace(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { cmd.Process.Kill() })
-			lines := make(chan string, 100)
-			go func() {
-				sc := bufio.NewScanner(stderr)
-				for sc.Scan() {
-					select {
-					case lines <- sc.Text():
-					default:
-					}
-				}
-				close(lines)
-			}()
+			lines := stderrLines(stderr)
 			// Start a memory_write; it waits for the write lock.
 			if c.http {
-				line := <-lines
-				endpoint, ok := strings.CutPrefix(line, "memweave: serving MCP on ")
-				if !ok {
-					t.Fatalf("first stderr line %q, want the URL", line)
-				}
+				endpoint := servingURL(t, lines)
 				cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "v1"}, nil).Connect(context.Background(),
 					&mcp.StreamableClientTransport{Endpoint: endpoint}, nil)
 				if err != nil {
@@ -151,22 +138,8 @@ func TestNohupKeepsHangupIgnored(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	lines := make(chan string, 100)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			default:
-			}
-		}
-		close(lines)
-	}()
-	line := <-lines
-	endpoint, ok := strings.CutPrefix(line, "memweave: serving MCP on ")
-	if !ok {
-		t.Fatalf("first stderr line %q, want the URL", line)
-	}
+	lines := stderrLines(stderr)
+	endpoint := servingURL(t, lines)
 	// Serving, so its signal set-up is done: SIGHUP must still be ignored.
 	ignored, caught := signalMasks(t, cmd.Process.Pid)
 	const hup = 1 << (syscall.SIGHUP - 1)
@@ -189,6 +162,35 @@ func TestNohupKeepsHangupIgnored(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitLine(t, lines, "memweave: stopping")
+}
+
+// stderrLines passes on the lines of a process's stderr, dropping those
+// no one reads in time, and closes the channel at its end.
+func stderrLines(stderr io.Reader) <-chan string {
+	lines := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			default:
+			}
+		}
+		close(lines)
+	}()
+	return lines
+}
+
+// servingURL returns the URL of the first stderr line of "memweave mcp
+// --http", failing when it is another line.
+func servingURL(t *testing.T, lines <-chan string) string {
+	t.Helper()
+	line := <-lines
+	endpoint, ok := strings.CutPrefix(line, "memweave: serving MCP on ")
+	if !ok {
+		t.Fatalf("first stderr line %q, want the URL", line)
+	}
+	return endpoint
 }
 
 // signalMasks returns the ignored and caught signal masks of process pid,
