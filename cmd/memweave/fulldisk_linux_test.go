@@ -126,19 +126,47 @@ func TestReadCommandsOnAFullDisk(t *testing.T) {
 			}
 		}
 	}
-	// A check cannot run SQLite's keyword index check read-only: it says
-	// why, not "attempt to write a readonly database".
-	stdout, stderr := runOnFullDisk(t, "check")
-	if !strings.HasSuffix(stderr, "exit 1\n") || !strings.Contains(stderr, "no space left on device") {
-		t.Errorf("check on a full disk: stdout %q, stderr %q; want exit 1 naming the full disk", stdout, stderr)
-	}
-	stdout, stderr = runOnFullDisk(t, "append a-new-fact")
+	stdout, stderr := runOnFullDisk(t, "append a-new-fact")
 	if !strings.HasSuffix(stderr, "exit 1\n") || !strings.Contains(stderr, "no space left on device") {
 		t.Errorf("append on a full disk: stdout %q, stderr %q; want exit 1 naming the full disk", stdout, stderr)
 	}
 	stdout, stderr = runOnFullDisk(t, "search ArgoCD", "PRE=printf x > .memweave/index.db-wal")
 	if !strings.HasSuffix(stderr, "exit 1\n") || !strings.Contains(stderr, "no space left on device") {
 		t.Errorf("search on a full disk beside a write-ahead log: stdout %q, stderr %q; want exit 1 naming the full disk", stdout, stderr)
+	}
+}
+
+// TestCheckOnAReadOnlyDisk: on a full or read-only disk, check failed,
+// exit 1 ("keyword index check: the index was opened read-only"), though
+// only SQLite's FTS5 check, an INSERT, needs a write. It now runs every
+// other check, prints a line saying that one was skipped and why, and
+// exits by what the rest found: 0 for a sound index, 1 for a damaged one.
+func TestCheckOnAReadOnlyDisk(t *testing.T) {
+	damage := "PRE=sqlite3 .memweave/index.db 'DELETE FROM vectors; PRAGMA wal_checkpoint(TRUNCATE)' >/dev/null"
+	for _, tc := range []struct {
+		args         string
+		env          []string
+		cause, rc    string
+		wantProblems string
+	}{
+		{"check", []string{"RO=1"}, "read-only file system", "exit 0\n", ""},                                                    // tune
+		{"check", nil, "no space left on device", "exit 0\n", ""},                                                               // check
+		{"check --json", []string{"RO=1"}, "read-only file system", "exit 0\n", ""},                                             // check
+		{"check", []string{"RO=1", damage}, "read-only file system", "exit 1\n", "chunks marked embedded without a vector row"}, // check
+	} {
+		if len(tc.env) == 2 {
+			if _, err := exec.LookPath("sqlite3"); err != nil {
+				t.Logf("%s %v: skipped, no sqlite3 command to damage the index", tc.args, tc.env)
+				continue
+			}
+		}
+		stdout, stderr := runOnFullDisk(t, tc.args, tc.env...)
+		if !strings.HasSuffix(stderr, tc.rc) || !strings.Contains(stdout, "read-only") || !strings.Contains(stdout, tc.cause) {
+			t.Errorf("%s on a disk with %s (%v): stdout %q, stderr %q; want %q and a line saying the keyword index check was skipped and why", tc.args, tc.cause, tc.env, stdout, stderr, tc.rc)
+		}
+		if tc.wantProblems != "" && !strings.Contains(stdout, tc.wantProblems) {
+			t.Errorf("%s on a disk with %s, vectors deleted: stdout %q, want the problem %q found", tc.args, tc.cause, stdout, tc.wantProblems)
+		}
 	}
 }
 
