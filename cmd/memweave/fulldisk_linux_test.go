@@ -463,3 +463,39 @@ func watchStderr(t *testing.T, cmd *exec.Cmd, what string) (waitFor func(want st
 	}
 	return waitFor, func() []string { return read }
 }
+
+// TestCopiedIndexOnAReadOnlyDisk: a workspace copied, index and all, to a
+// read-only disk failed every command but get with "bind the index ...:
+// forget files: ... write: the index was opened read-only": an index made
+// for another memory folder is not trusted (it may be a clone's, planted)
+// until its rows are dropped, which needs a write. It still is not read,
+// but the error now says why and the way out: an index elsewhere (--db),
+// built there from the notes, which then works; get reads the note's file.
+// An index holding no files and no folder has nothing to drop: it opens.
+func TestCopiedIndexOnAReadOnlyDisk(t *testing.T) {
+	copied := "PRE=mv memory m0 && cp -a m0 memory && rm -r m0" // a new memory folder: a copy
+	for _, args := range []string{"search ArgoCD", "status", "files", "search --json ArgoCD"} { // T: search; C: the rest
+		stdout, stderr := runOnFullDisk(t, args, "RO=1", copied)
+		if !strings.HasSuffix(stderr, "exit 1\n") || !strings.Contains(stderr, "another memory folder") || !strings.Contains(stderr, "--db") ||
+			!strings.Contains(stderr, "read-only file system") || strings.Contains(stderr, "forget files") {
+			t.Errorf("%s in a copied workspace on a read-only disk: stdout %q, stderr %q; want exit 1 saying the index is another folder's, cannot be dropped read-only, and --db", args, stdout, stderr)
+		}
+	}
+	stdout, stderr := runOnFullDisk(t, "get memory/a.md:3", "RO=1", copied)
+	if stdout != "We deploy with ArgoCD every Tuesday.\n" || !strings.HasSuffix(stderr, "exit 0\n") {
+		t.Errorf("get in a copied workspace on a read-only disk printed %q, stderr %q; want line 3 from the file", stdout, stderr)
+	}
+	other := t.TempDir() + "/other.db"
+	stdout, stderr = runOnFullDisk(t, "--db "+other+" search ArgoCD", "RO=1", copied)
+	if !strings.Contains(stdout, "memory/a.md") || !strings.HasSuffix(stderr, "exit 0\n") {
+		t.Errorf("--db %s search in a copied workspace on a read-only disk printed %q, stderr %q; want the note found", other, stdout, stderr)
+	}
+	if _, err := exec.LookPath("sqlite3"); err != nil {
+		t.Skip("no sqlite3 command to empty the index")
+	}
+	emptied := `PRE=sqlite3 .memweave/index.db "DELETE FROM meta WHERE key = 'memory_folder'; DELETE FROM files; PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null`
+	stdout, stderr = runOnFullDisk(t, "status", "RO=1", emptied)
+	if !strings.HasSuffix(stderr, "exit 0\n") {
+		t.Errorf("status on a read-only disk, the index recording no folder and no file: stdout %q, stderr %q; want exit 0", stdout, stderr)
+	}
+}
