@@ -473,7 +473,7 @@ func watchStderr(t *testing.T, cmd *exec.Cmd, what string) (waitFor func(want st
 // built there from the notes, which then works; get reads the note's file.
 // An index holding no files and no folder has nothing to drop: it opens.
 func TestCopiedIndexOnAReadOnlyDisk(t *testing.T) {
-	copied := "PRE=mv memory m0 && cp -a m0 memory && rm -r m0" // a new memory folder: a copy
+	copied := "PRE=mv memory m0 && cp -a m0 memory && rm -r m0"                                 // a new memory folder: a copy
 	for _, args := range []string{"search ArgoCD", "status", "files", "search --json ArgoCD"} { // T: search; C: the rest
 		stdout, stderr := runOnFullDisk(t, args, "RO=1", copied)
 		if !strings.HasSuffix(stderr, "exit 1\n") || !strings.Contains(stderr, "another memory folder") || !strings.Contains(stderr, "--db") ||
