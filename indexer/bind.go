@@ -52,7 +52,10 @@ func memoryFolderID(root string) string {
 // too: its vectors are as untrusted as its rows) and
 // the folder recorded; the warning returned, wrapping [ErrOtherFolder]
 // (or [ErrNoFolder] when none was recorded), says so. A new index records
-// the folder. It holds the index lock.
+// the folder. An index opened read-only ([index.DB.ReadOnly]) cannot drop
+// them: the error wraps that cause and the same sentinel, and names the
+// way out (an index elsewhere); one holding no file and no folder is
+// left as it is. It holds the index lock.
 func (e *Engine) Bind(ctx context.Context) (*Warning, error) {
 	id := memoryFolderID(e.opts.Root)
 	if id == "" {
@@ -83,14 +86,23 @@ func (e *Engine) bind(ctx context.Context, id string) (*Warning, error) {
 	if err != nil {
 		return nil, err
 	}
+	ro := e.db.ReadOnly()
+	if stored == "" && files == 0 && ro != nil {
+		return nil, nil // nothing to drop, and no write to record the folder
+	}
 	var warn *Warning
 	if stored != "" || files > 0 {
-		if err := e.db.ForgetFiles(ctx); err != nil {
-			return nil, err
-		}
 		cause := fmt.Errorf("%w (copied or cloned with the workspace)", ErrOtherFolder)
 		if stored == "" {
 			cause = fmt.Errorf("%w (an earlier memweave's index, or one copied in)", ErrNoFolder)
+		}
+		if ro != nil {
+			// Its rows are not trusted until dropped, which is a write:
+			// not read, it is refused, naming the way out.
+			return nil, fmt.Errorf("%w: its rows are not trusted until dropped, and %w; use an index where it can be written, built there from the notes (Config.DBPath, memweave --db FILE), or copy the workspace where it can be written", cause, ro)
+		}
+		if err := e.db.ForgetFiles(ctx); err != nil {
+			return nil, err
 		}
 		warn = &Warning{Path: e.db.Path(), Err: fmt.Errorf("%w: its %s indexed again from the files", cause, plural.Count(files, "file")+plural.Verb(files, " is", " are"))}
 	}

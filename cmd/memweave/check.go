@@ -121,6 +121,9 @@ func (a *app) printCheck(rep *memweave.CheckReport, asJSON bool) error {
 	}
 	fmt.Fprintf(tw, "database\tintegrity %s; %s, %s, %s\n", integrity,
 		plural.Count(t.Chunks, "chunk"), plural.Count(t.FTSRows, "keyword row"), plural.Count(t.Vectors, "vector"))
+	if t.FTSSkipped != "" {
+		fmt.Fprintf(tw, "skipped\tthe keyword index's own check (an INSERT): %s\n", a.clean(t.FTSSkipped))
+	}
 	for _, r := range rep.Repaired {
 		fmt.Fprintf(tw, "repaired\t%s\n", r)
 	}
