@@ -57,6 +57,10 @@ var contra18OwnerCases = []judgeCase{
 	{"no car, drives one of a colleague", "Oda doesn't own a car.", "Oda drives the car of a colleague.", false},
 	{"no children, coaches her own", "Oda has no children.", "Oda coaches her three daughters.", true},
 	{"no children, the mother of two", "Oda has no children.", "Oda is the mother of two sons.", true},
+	// A part of a group told with "of" is no thing of theirs.
+	{"clients pay monthly, all of them yearly", "Our clients pay monthly.", "All of our clients pay yearly.", true},
+	{"colleagues in Oslo, most of them in Bergen", "My colleagues are based in Oslo.", "Most of my colleagues are based in Bergen.", true},
+	{"a friend's sons, one of a friend", "Oda has no children.", "Oda coaches one of her friend's sons.", false},
 }
 
 var contra18KinCases = []judgeCase{

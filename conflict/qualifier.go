@@ -240,12 +240,30 @@ var ownerAfterOf = sync.OnceValue(func() *regexp.Regexp {
 // ownerFirst writes a thing or kin of another person told with "of" as
 // a possessive: "coaches two sons of a friend" is "coaches two
 // friend's sons", which claims read as someone else's, not the
-// subject's ("Aldo has no children" stands beside it).
+// subject's ("Aldo has no children" stands beside it). A part of a
+// group ("all of our clients", "two of my colleagues") is no thing of
+// theirs and stays as written.
 func ownerFirst(s string) string {
 	if !strings.Contains(s, " of ") {
 		return s
 	}
-	return ownerAfterOf().ReplaceAllString(s, "${2}'s ${1}")
+	re := ownerAfterOf()
+	return re.ReplaceAllStringFunc(s, func(m string) string {
+		sub := re.FindStringSubmatch(m)
+		if w := strings.ToLower(sub[1]); groupParts[w] || numberWords[w] != "" {
+			return m
+		}
+		return sub[2] + "'s " + sub[1]
+	})
+}
+
+// groupParts are words that take a part of a group before "of" ("most
+// of my friends"), which [ownerFirst] leaves alone.
+var groupParts = map[string]bool{
+	"all": true, "most": true, "some": true, "many": true, "few": true, "several": true, "half": true,
+	"none": true, "one": true, "each": true, "both": true, "any": true, "either": true, "neither": true,
+	"majority": true, "minority": true, "rest": true, "lot": true, "lots": true, "plenty": true,
+	"number": true, "couple": true, "third": true, "quarter": true, "which": true, "who": true,
 }
 
 // statusDenials are statuses that deny the subject a kind of kin, and
