@@ -106,6 +106,9 @@ var contra18LearnCases = []judgeCase{
 	{"can't swim, takes lessons", "Nico can't swim.", "Nico takes swimming lessons.", false},
 	{"can't drive, taking lessons", "Nico can't drive.", "Nico is taking driving lessons.", false},
 	{"can't swim, swims", "Nico can't swim.", "Nico swims every day.", true},
+	// A lesson given does not end the reading of a wish after it.
+	{"gives lessons and hopes to go, never been", "Ana gives piano lessons and hopes to move to Oslo.", "Ana has never been to Oslo.", false},
+	{"gives lessons, never been", "Ana gives piano lessons in Oslo.", "Ana has never been to Oslo.", true},
 }
 
 var contra18TaughtCases = []judgeCase{

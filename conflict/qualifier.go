@@ -113,7 +113,9 @@ func wished(tw []string) bool {
 		case "lessons":
 			// "takes swimming lessons", "is taking driving lessons"; not
 			// "gives piano lessons".
-			return slices.ContainsFunc(tw[:i], func(w string) bool { return wordOf(w, "takes", "take", "taking", "took", "has", "having") })
+			if slices.ContainsFunc(tw[:i], func(w string) bool { return wordOf(w, "takes", "take", "taking", "took", "has", "having") }) {
+				return true
+			}
 		}
 	}
 	return false
