@@ -61,6 +61,15 @@ func TestConsolidateHoldsNotesOfAnotherStanding(t *testing.T) {
 		{"older's does not parse", "status: obsolete\ttitle: x", "", false},
 		{"neither parses, both name it", "status: obsolete\ttitle: x", "status: current\ttitle: x", false},
 		{"does not parse, names none", "owner: ops\ntitle: x: y", "", true},
+		// cur18: standing said by a field of another name, or by its value
+		{"newer custom validity note", "", "validity_note: wrong", false},
+		{"older superseded by", "superseded_by: memory/db-2027.md", "", false},
+		{"newer expires", "", "expires: 2025-01-01", false},
+		{"expires changed", "expires: 2025-01-01", "expires: 2030-01-01", false},
+		{"newer camel-case review state", "", "reviewState: rejected", false},
+		{"newer note says outdated", "", "note: outdated since the upgrade", false},
+		{"older comment says incorrect", "comment: this is incorrect", "", false},
+		{"same custom field", "validity_note: checked", "validity_note: checked", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

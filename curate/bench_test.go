@@ -57,3 +57,19 @@ func BenchmarkPairsGroups(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStandingChanged reads two notes' front matters as
+// consolidate's listing does for each similar pair (docs/curation.md
+// gives the figure against the listing's time on 2,000 notes).
+func BenchmarkStandingChanged(b *testing.B) {
+	note := func(status string) []byte {
+		return []byte("---\ntitle: daily log\nstatus: " + status + "\nowner: team3\ntags: [log, db]\nsummary: " + strings.Repeat("x", 200) + "\n---\n\nThe database runs PostgreSQL 16.\n")
+	}
+	a, c := note("active"), note("current")
+	b.ReportAllocs()
+	for b.Loop() {
+		if StandingChanged(a, c) == "" {
+			b.Fatal("StandingChanged = \"\", want status")
+		}
+	}
+}

@@ -82,3 +82,7 @@ func TestPairs22(t *testing.T) { roundPairs(t, "testdata/pairs22.txt") }
 // TestPairs23 scores lane cur17's second set (testdata/pairs23.txt),
 // written after the lane's rules to attack them.
 func TestPairs23(t *testing.T) { roundPairs(t, "testdata/pairs23.txt") }
+
+// TestPairs24 scores lane cur18's set (testdata/pairs24.txt), half of it
+// written to attack cur17's form rules.
+func TestPairs24(t *testing.T) { roundPairs(t, "testdata/pairs24.txt") }

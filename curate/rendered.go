@@ -711,12 +711,15 @@ func (r *renderer) orderSaid() bool {
 
 // orderPhrases are the phrases of words that say a list or table is
 // read or tried in order though no word of them does alone ("try these
-// in turn", "go down this list", "one by one"), as [renderer.orderSaid]
+// in turn", "go down this list", "one by one", "work your way down",
+// "as listed", "starting with"), as [renderer.orderSaid]
 // reads them.
 var orderPhrases = [][]string{
 	{"in", "turn"}, {"by", "turns"}, {"one", "by", "one"}, {"one", "at", "a", "time"},
 	{"down", "the", "list"}, {"down", "this", "list"}, {"down", "the", "table"}, {"down", "this", "table"},
 	{"round", "robin"}, {"fall", "back"}, {"falls", "back"}, {"falling", "back"},
+	{"way", "down"}, {"as", "listed"}, {"as", "shown"}, {"starting", "with"}, {"beginning", "with"},
+	{"start", "with"}, {"begin", "with"}, {"left", "to", "right"},
 }
 
 // orderPhrase reports whether words hold one of [orderPhrases].
@@ -898,7 +901,8 @@ func hyphenJoined(p string) string {
 		}
 		s, e := words[first][0], words[i][1]
 		w := p[s:e]
-		if !compoundHead(p[s:words[first][1]]) || strings.ToLower(w[1:]) != w[1:] || !standsAlone(p, s, e) || named(p, s, e) {
+		if !compoundHead(p[s:words[first][1]]) || strings.ToLower(w[1:]) != w[1:] || !standsAlone(p, s, e) || named(p, s, e) ||
+			bareName(p, s, e, p[words[first][0]:words[first][1]], p[words[i][0]:words[i][1]]) {
 			continue
 		}
 		if slices.ContainsFunc(words[first+1:i+1], func(l [2]int) bool { return !strings.ContainsAny(strings.ToLower(p[l[0]:l[1]]), "aeiouy") }) {
@@ -1369,4 +1373,57 @@ func attributes(s string) []string {
 		out = append(out, s[start:])
 	}
 	return out
+}
+
+// bareName reports whether the hyphenated word p[s:e], of first part
+// head and last part tail, stands where a common noun would need a
+// determiner and so names a thing ("copy the dumps to web-app",
+// "redeploy work-queue before the jobs"): no determiner or copula right
+// before it nor one word before that ("the marketing web-site"), no
+// noun after it that it qualifies ("to multi-zone storage"), and neither
+// a particle's compound ("during sign-up", "log-in") nor "e"'s ("by
+// e-mail"), which name acts and media, not things.
+func bareName(p string, s, e int, head, tail string) bool {
+	words := bareWords()
+	if strings.EqualFold(head, "e") || words.particles[strings.ToLower(tail)] {
+		return false
+	}
+	prev := strings.Fields(strings.ToLower(p[:s]))
+	for i := len(prev) - 1; i >= max(0, len(prev)-2); i-- {
+		if w := strings.Trim(prev[i], `"'“”‘’(`); words.determiners[w] || i == len(prev)-1 && words.copulas[w] {
+			return false
+		}
+		if strings.ContainsAny(prev[i], ",;:.!?") {
+			break // a pause ends the phrase: "migration, redeploy work-queue"
+		}
+	}
+	next := strings.Fields(p[e:])
+	if len(next) > 0 && e < len(p) && p[e] == ' ' {
+		w := strings.TrimRight(next[0], ",;:.!?)")
+		if w == next[0] && w != "" && strings.ToLower(w) == w && asciiLetters(w) && !tokenize.IsStopWord(w) &&
+			!strings.HasSuffix(w, "ly") && !words.notNouns[w] && !words.determiners[w] && !words.copulas[w] {
+			return false // "to multi-zone storage": it qualifies the noun after it
+		}
+	}
+	return true
+}
+
+// Word classes of [bareName], built on first use; notNouns are the
+// words after a name that it cannot qualify (times, prepositions,
+// conjunctions).
+var bareWords = sync.OnceValue(func() (w struct{ particles, determiners, copulas, notNouns map[string]bool }) {
+	w.particles = setOf(`up in out on off down over back away`)
+	w.determiners = setOf(`the a an our your their my his her its this that these those every each any some
+no another all both either neither which whose what`)
+	w.copulas = setOf(`is are was were be been being become became becomes stay stays stayed remain remains remained seems`)
+	w.notNouns = setOf(`today tonight tomorrow yesterday now later soon again first afterwards too also instead
+to from on onto into in at via by for with of off through behind against across toward towards between
+per about like than over under within inside outside near past after before during until since and or
+but then when while if so because as`)
+	return w
+})
+
+// asciiLetters reports whether w is ASCII letters only.
+func asciiLetters(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool { return r > unicode.MaxASCII || !unicode.IsLetter(r) }) < 0
 }

@@ -93,8 +93,8 @@ func TestSameRendered(t *testing.T) {
 		// currency sign after the number, "version", a title or street
 		// abbreviated, British and American spelling. A superscript
 		// is no digit (pairs16: "m²" is not "m2").
-		{"The office has 420 m² of space.", "The office has 420 m2 of space.", false},
-		{"It runs on H₂O and CO₂.", "It runs on H2O and CO2.", true}, // a formula's subscripts (cur17, pairs19/22)
+		{"The office has 420 m² of space.", "The office has 420 m2 of space.", true}, // one unit after a number (cur18, pairs24)
+		{"It runs on H₂O and CO₂.", "It runs on H2O and CO2.", true},                 // a formula's subscripts (cur17, pairs19/22)
 		{"It allows 0.1% of requests.", "It allows 0.1 percent of requests.", true},
 		{"It allows 5% of requests.", "It allows 5 per cent of requests.", true},
 		{"The allowance is €40 a month.", "The allowance is 40 € a month.", true},

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/memweave/memweave-go/tokenize"
 )
 
 // proseSpellings returns the prose p with each value or word that
@@ -18,11 +20,12 @@ import (
 // spellings as American ones ([americanSpelling]). Only a text that
 // writes the other spelling of the same word is read the same: "m²"
 // against "m³", "$40" against "€40", "3%" against "3 percentage
-// points", "Dr." against "Drive" still differ. A superscript or
-// subscript is not read as a digit, even in a unit or a formula ("m²"
-// against "m2", "H₂O" against "H2O": pairs16 labels the first distinct).
+// points", "Dr." against "Drive" still differ. A superscript is read
+// as a digit only in a length unit's power after a number ("120 m²" is
+// "120 m2": [unitPowers]), a subscript only in a chemical formula
+// ([formulaDigits]).
 func proseSpellings(p string) string {
-	p = formulaDigits(romanNumbers(p))
+	p = numberGlyphs(glyphsASCII(unitPowers(formulaDigits(romanNumbers(p)))))
 	p = percentWord().ReplaceAllString(p, "$1%")
 	p = currencyAfter().ReplaceAllString(p, "$1$3$2$4")
 	p = versionWord().ReplaceAllString(p, "${1}v$2")
@@ -110,7 +113,9 @@ func capitalisedBefore(s string) bool {
 // americanSpellings returns p with each prose word of lower-case ASCII
 // letters ([standsAlone]) that names nothing ([named]) and a British spelling rule reads written the
 // American way ([americanSpelling]); a capitalised word may be a name
-// ("Seymour" is not "Seymor").
+// ("Seymour" is not "Seymor"). A word ending in "ed" or "ing" is a
+// verb's form, no name, even after a kind noun ("the customer
+// cancelled").
 func americanSpellings(p string) string {
 	var edits []edit
 	for _, w := range asciiWords(p) {
@@ -118,7 +123,8 @@ func americanSpellings(p string) string {
 		if !standsAlone(p, w[0], w[1]) {
 			continue
 		}
-		if strings.ToLower(word) != word || named(p, w[0], w[1]) {
+		verb := strings.HasSuffix(word, "ed") || strings.HasSuffix(word, "ing") // "the customer cancelled"
+		if strings.ToLower(word) != word || !verb && named(p, w[0], w[1]) {
 			continue // a name ("Seymour", "Sartre", "the colour package"), or a sentence's first word
 		}
 		if us := americanSpelling(word); us != word {
@@ -168,7 +174,8 @@ var britishWords = sync.OnceValue(func() map[string]string {
 // enough that no short word of another meaning is read ("four", "hour",
 // "tour" keep "our"; "advise", "raise", "praise" keep "ise"; "rogue",
 // "vogue" keep "ogue"; "timbre" is not "timber"). A double "l" before
-// "ed", "ing" or "er" ("cancelled", "modelling", "traveller") is one, as
+// "ed", "ing" or "er" ("cancelled", "modelling", "traveller", "fuelled",
+// "signalled") is one, as
 // in American spelling; a word stressed on that syllable ("propelled")
 // is read alike in both texts, and no other word is spelled so.
 var britishSuffixes = sync.OnceValue(func() []struct {
@@ -186,7 +193,8 @@ var britishSuffixes = sync.OnceValue(func() []struct {
 		{"ysing", "yzing", 3}, {"ysed", "yzed", 3}, {"yses", "yzes", 3}, {"yse", "yze", 3},
 		{"ogues", "ogs", 4}, {"ogue", "og", 4},
 		{"tres", "ters", 2}, {"tred", "tered", 2}, {"tre", "ter", 2},
-		{"elled", "eled", 3}, {"elling", "eling", 3}, {"eller", "eler", 3}, {"ellers", "elers", 3},
+		{"elled", "eled", 2}, {"elling", "eling", 2}, {"eller", "eler", 3}, {"ellers", "elers", 3},
+		{"alled", "aled", 3}, {"alling", "aling", 3}, {"ysers", "yzers", 3}, {"yser", "yzer", 3},
 	}
 })
 
@@ -217,7 +225,12 @@ var (
 database db schema table column field key flag option package module crate gem library plugin
 service namespace cluster project channel tag label image container pod vm instance domain
 group folder directory command variable setting property parameter binary alias named
-called ssh ping reboot restart drain cordon`)
+called ssh ping reboot restart drain cordon vlan vpc subnet network zone region site tenant realm
+registry space wiki workspace pipeline job workflow stack app application env environment org user
+login mailbox list index volume disk share drive vault secret policy rule profile template board
+dashboard report view sheet page endpoint route gateway proxy firewall vpn printer room store shop
+product feature experiment campaign deployment release chart remote bot webhook client customer
+partner vendor tenant category section channel stream`)
 	})
 	kindNounsAfter = sync.OnceValue(func() map[string]bool {
 		return setOf(`host hostname server branch role account bucket queue topic repo repository
@@ -228,11 +241,19 @@ variable setting property parameter binary alias command box machine vm node ins
 
 // named reports whether the word p[s:e] names a thing, whose letters a
 // form rule must keep as written: the word right after one of
-// [kindNouns] (or its plural, after a colon or in quotes: "Host:
-// web-app", "the hosts web-app and db", "the host \"web-app\"") or right
-// before one of [kindNounsAfter], or written against "=" (a key or its
-// value: "colour=never", "--theme=colour", "colour = never").
+// [kindNouns] or a word in capitals (or its plural, after a colon or in
+// quotes: "Host: web-app", "the hosts web-app and db", "the host
+// \"web-app\"", "the VLAN back-office") or right before one of
+// [kindNounsAfter], written against "=" (a key or its value:
+// "colour=never", "--theme=colour", "colour = never"), or after "and",
+// "or" or a comma that follows a name ("the hosts db-main and web-app").
 func named(p string, s, e int) bool {
+	return namedAt(p, s, e, true)
+}
+
+// namedAt is [named]; listed is whether a name before it in a list
+// ("db-main and web-app") is read too.
+func namedAt(p string, s, e int, listed bool) bool {
 	before, after := strings.TrimRight(p[:s], ` "'“‘`), strings.TrimLeft(p[e:], ` "'”’`)
 	if strings.HasSuffix(before, "=") || strings.HasPrefix(after, "=") {
 		return true
@@ -243,8 +264,13 @@ func named(p string, s, e int) bool {
 			b = b[i+size:] // past the whole rune: "moved—host"
 		}
 		prev := strings.ToLower(b)
-		if kindNouns()[prev] || kindNouns()[strings.TrimSuffix(prev, "s")] {
+		if kindNouns()[prev] || kindNouns()[strings.TrimSuffix(prev, "s")] || inCapitals(b) && !tokenize.IsStopWord(prev) {
 			return true
+		}
+		if listed && (prev == "and" || prev == "or" || strings.HasSuffix(before, ",")) {
+			if ps, pe, ok := wordBefore(p, s); ok && namedAt(p, ps, pe, false) {
+				return true
+			}
 		}
 	}
 	if len(after) < len(p)-e {
@@ -266,13 +292,21 @@ var romanHeads = sync.OnceValue(func() map[string]bool {
 season wave`)
 })
 
-// romanNumeral matches a word of Roman numeral letters, for [romanNumbers].
-var romanNumeral = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b([A-Za-z]+) ([IVX]+)\b`)
-})
+// romanNumeral matches a word of Roman numeral letters, for
+// [romanNumbers]; romanRangeEnd the numeral after an en dash that ends a
+// range.
+var (
+	romanNumeral = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b([A-Za-z]+) ([IVX]+)\b`)
+	})
+	romanRangeEnd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^–([IVX]+)\b`) })
+)
 
 // romanNumbers returns p with each Roman numeral from I to XXXIX written
-// as its digits after one of [romanHeads] ("Phase II" is "Phase 2"). "I"
+// as its digits after one of [romanHeads] ("Phase II" is "Phase 2"),
+// and the end of a range after it ("Phase II–III" is "Phase 2–3"); after
+// "Type" only a numeral of two letters or more ("Type II" is "Type 2",
+// "Type I" and "Type C" are plug types' letters). "I"
 // alone is read so only after a capitalised head ("after the phase I
 // moved the jobs" holds the pronoun), "X" alone never ("Phase X" is
 // as often a phase not yet numbered), and a numeral a letter, digit or
@@ -281,12 +315,18 @@ func romanNumbers(p string) string {
 	var edits []edit
 	for _, m := range romanNumeral().FindAllStringSubmatchIndex(p, -1) {
 		head, num := p[m[2]:m[3]], p[m[4]:m[5]]
-		if !romanHeads()[strings.ToLower(head)] || num == "I" && !capitalised(head) || num == "X" ||
-			m[5] < len(p) && strings.IndexByte("-_", p[m[5]]) >= 0 {
+		lettered := strings.EqualFold(head, "type") // "Type I" is a plug's letter, "Type II" a number
+		if !romanHeads()[strings.ToLower(head)] && !lettered || num == "I" && !capitalised(head) || num == "X" ||
+			lettered && len(num) < 2 || m[5] < len(p) && strings.IndexByte("-_", p[m[5]]) >= 0 {
 			continue
 		}
 		if v := romanValue(num); v > 0 {
 			edits = append(edits, edit{m[4], m[5], strconv.Itoa(v)})
+			if r := romanRangeEnd().FindStringSubmatchIndex(p[m[5]:]); r != nil {
+				if v := romanValue(p[m[5]+r[2] : m[5]+r[3]]); v > 0 {
+					edits = append(edits, edit{m[5] + r[2], m[5] + r[3], strconv.Itoa(v)}) // "Phase II–III"
+				}
+			}
 		}
 	}
 	return spliced(p, edits)
@@ -322,12 +362,122 @@ func formulaDigits(p string) string {
 }
 
 // chemicalFormula matches a chemical formula holding a subscript digit,
-// as a word: no letter or digit on either side.
+// as a word: no letter or digit on either side; an "e" after it says
+// "equivalent" ("CO₂e").
 var chemicalFormula = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|\b)(?:[A-Z][a-z]?[₀-₉]*)*[A-Z][a-z]?[₀-₉]+(?:[A-Z][a-z]?[₀-₉]*)*(?:$|[^\pL\pN])`)
+	return regexp.MustCompile(`(?:^|\b)(?:[A-Z][a-z]?[₀-₉]*)*[A-Z][a-z]?[₀-₉]+(?:[A-Z][a-z]?[₀-₉]*)*e?(?:$|[^\pL\pN])`)
 })
 
 // subscriptDigits writes the subscript digits as digits.
 var subscriptDigits = sync.OnceValue(func() *strings.Replacer {
 	return strings.NewReplacer("₀", "0", "₁", "1", "₂", "2", "₃", "3", "₄", "4", "₅", "5", "₆", "6", "₇", "7", "₈", "8", "₉", "9")
 })
+
+// wordBefore returns where the word of p before the one at s starts and
+// ends, past "and", "or" or a comma and the spaces around them: "db-main"
+// in "the hosts db-main and web-app"; ok is false when there is none.
+func wordBefore(p string, s int) (from, to int, ok bool) {
+	b := strings.TrimRight(p[:s], " ")
+	for _, sep := range []string{" and", " or", ","} {
+		if t, cut := strings.CutSuffix(b, sep); cut {
+			b = strings.TrimRight(t, " ")
+			break
+		}
+	}
+	from = strings.LastIndexAny(b, " \t\n(") + 1
+	to = len(strings.TrimRight(b, `"'”’`))
+	return from, to, from < to && to < s
+}
+
+// unitPowers returns p with the superscript two or three of a length
+// unit right after a number written as a digit ("120 m²" is "120 m2",
+// "35 km²" "35 km2", "50 cm³" "50 cm3"): after a number, a length unit
+// and a digit have no other reading. A power elsewhere ("x²", "10³",
+// "the m² instances") is kept.
+func unitPowers(p string) string {
+	if !strings.ContainsAny(p, "²³") {
+		return p
+	}
+	return unitPower().ReplaceAllStringFunc(p, func(u string) string {
+		return strings.NewReplacer("²", "2", "³", "3").Replace(u)
+	})
+}
+
+// unitPower matches a number and a length unit with a superscript two or
+// three, for [unitPowers].
+var unitPower = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`[0-9] ?(?:mm|cm|dm|km|m|in|ft|yd|mi)[²³](?:$|[^\pL\pN])`)
+})
+
+// glyphsASCII returns the prose p with the glyphs writers also type in
+// ASCII written so ("≥" is ">=", "≤" "<=", "→" "->", "…" "...", "×"
+// between numbers "x", an en dash between two words or numbers "-"),
+// "&" between spaces as "and", a degree sign after a space joined to its
+// number ("-70 °C" is "-70°C"), and "a.m."/"AM" and "p.m."/"PM" after a
+// number as "am" and "pm". Code is not prose and keeps them.
+func glyphsASCII(p string) string {
+	if strings.ContainsAny(p, "≥≤→…") {
+		p = asciiGlyphs().Replace(p)
+	}
+	if strings.ContainsAny(p, "×–") {
+		p = timesSign().ReplaceAllString(p, "${1}x$2")
+		p = enDash().ReplaceAllString(p, "$1-$2")
+	}
+	p = strings.ReplaceAll(p, " & ", " and ")
+	p = degreeSpace().ReplaceAllString(p, "$1°$2")
+	p = meridiem()[0].ReplaceAllString(p, "$1 am$2")
+	return meridiem()[1].ReplaceAllString(p, "$1 pm$2")
+}
+
+// Patterns of [glyphsASCII].
+var (
+	asciiGlyphs = sync.OnceValue(func() *strings.Replacer {
+		return strings.NewReplacer("≥", ">=", "≤", "<=", "→", "->", "…", "...")
+	})
+	timesSign   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([0-9] ?)×( ?[0-9])`) })
+	enDash      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([\pL\pN])–([\pL\pN])`) })
+	degreeSpace = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([0-9]) °([CFK])\b`) })
+	meridiem    = sync.OnceValue(func() [2]*regexp.Regexp {
+		return [2]*regexp.Regexp{
+			regexp.MustCompile(`([0-9]) ?(?:a\.m\.|A\.M\.|am|AM)($|[^\pL\pN])`),
+			regexp.MustCompile(`([0-9]) ?(?:p\.m\.|P\.M\.|pm|PM)($|[^\pL\pN])`),
+		}
+	})
+)
+
+// numberGlyphs returns the prose p with each vulgar fraction no digit
+// stands before written as its ASCII fraction ("½" is "1/2"; "1½" is
+// kept: "11/2" would be another number), and each number whose digits
+// are grouped in threes by spaces written with commas ("10 000" is
+// "10,000"; "2 300-gram" is kept: two packs of 300 grams).
+func numberGlyphs(p string) string {
+	if strings.ContainsAny(p, "½⅓⅔¼¾⅕⅛") {
+		p = vulgarFraction().ReplaceAllStringFunc(p, func(m string) string {
+			_, size := utf8.DecodeLastRuneInString(m)
+			return m[:len(m)-size] + vulgarFractions()[m[len(m)-size:]]
+		})
+	}
+	if !strings.Contains(p, " ") {
+		return p
+	}
+	var edits []edit
+	for _, m := range spaceGrouped().FindAllStringIndex(p, -1) {
+		if m[1] < len(p) && strings.IndexByte("-.,", p[m[1]]) >= 0 && (p[m[1]] == '-' || m[1]+1 < len(p) && p[m[1]+1] >= '0' && p[m[1]+1] <= '9') ||
+			m[0] > 0 && strings.IndexByte(".,-", p[m[0]-1]) >= 0 {
+			continue // "2 300-gram", "1.5 000", "3 000.5": not a number's groups alone
+		}
+		edits = append(edits, edit{m[0], m[1], strings.ReplaceAll(p[m[0]:m[1]], " ", ",")})
+	}
+	return spliced(p, edits)
+}
+
+// Patterns of [numberGlyphs].
+var (
+	vulgarFractions = sync.OnceValue(func() map[string]string {
+		return map[string]string{"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅛": "1/8"}
+	})
+	vulgarFraction = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|[^0-9])[½⅓⅔¼¾⅕⅛]`) })
+	spaceGrouped   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b[1-9][0-9]{0,2}(?: [0-9]{3})+\b`)
+	})
+)

@@ -203,14 +203,15 @@ func (n *Notes) FrontWarnings(groups []DuplicateGroup) []indexer.Warning {
 // otherwise whether the note holds ([curate.StandingChanged]: status:
 // obsolete, draft: true). The kept note does not take such fields, so
 // dropping the copy would lose what its fact is about. Only the notes
-// of pairs are read.
+// of pairs are read, and each front matter is parsed once, however many
+// pairs its note is in.
 func (n *Notes) heldForFields(ps []curate.Passage, copies []curate.Copy, pairs []curate.Pair) (kept []curate.Pair, held []curate.Held) {
-	values, datas := map[string][]string{}, map[string][]byte{}
+	values, standing := map[string][]string{}, map[string]curate.Standing{}
 	valuesOf := func(rel string) []string {
 		v, ok := values[rel]
 		if !ok {
 			if data, err := n.read(rel); err == nil {
-				v, datas[rel] = curate.FieldValues(data), data
+				v, standing[rel] = curate.FieldValues(data), curate.StandingOf(data)
 			}
 			values[rel] = v
 		}
@@ -225,7 +226,7 @@ func (n *Notes) heldForFields(ps []curate.Passage, copies []curate.Copy, pairs [
 			held = append(held, curate.Held{Pair: p, Reason: "the front matter of " + ps[d].File + " names what that of " + ps[k].File + " does not: " + strings.Join(lost, " ")})
 			continue
 		}
-		if f := curate.StandingChanged(datas[ps[k].File], datas[ps[d].File]); f != "" {
+		if f := standing[ps[k].File].Changed(standing[ps[d].File]); f != "" {
 			held = append(held, curate.Held{Pair: p, Reason: "the front matter of " + ps[k].File + " and " + ps[d].File + " says otherwise whether the note holds: " + f})
 			continue
 		}

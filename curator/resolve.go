@@ -75,7 +75,10 @@ type ResolveResult struct {
 // the file, the line and the text, and nothing is written. drop.Text
 // may hold every line of the range, one per line: the range is then
 // found whole, and one edited inside since is refused ([rangeOf]);
-// with its first line alone, such an edit goes unseen.
+// with its first line alone, such an edit goes unseen. With
+// opts.ExpectHash too, nothing moved since the caller read the note: a
+// drop.StartLine that does not read drop.Text is refused, naming the
+// line that does.
 func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason string, opts memfile.EditOptions) (*ResolveResult, string, error) {
 	// Not during a consolidate apply: it checks once for markers written
 	// since its listing, and the kept line, read here before the write
@@ -113,7 +116,7 @@ func (n *Notes) Resolve(ctx context.Context, keep, drop search.Ref, reason strin
 			// they may have moved with it.
 			return nil, fmt.Errorf("line %d: saved by another program while resolving, with a change at or above the lines named by number alone, which may have moved; run resolve again, or give the text of the lines: %w", drop.StartLine, memfile.ErrChanged)
 		}
-		from, to, err := rangeOf(old, drop)
+		from, to, err := dropRange(old, drop, opts.ExpectHash != "")
 		if err != nil {
 			return nil, err
 		}
@@ -204,6 +207,17 @@ func keptKey(data []byte, line int) (string, error) {
 		return "", fmt.Errorf("line %d: its text is on %d lines of the note (first line %d); keep a line that appears once", line, n, first)
 	}
 	return key, nil
+}
+
+// dropRange is [rangeOf], and, when hashed (the note is as the caller
+// read it: nothing moved), an error when drop.StartLine does not read
+// drop.Text: the line named and the line of the text are two lines.
+func dropRange(data []byte, drop search.Ref, hashed bool) (from, to int, err error) {
+	from, to, err = rangeOf(data, drop)
+	if err == nil && hashed && drop.Text != "" && from != drop.StartLine {
+		return 0, 0, fmt.Errorf("line %d does not read the text given, which stands at line %d, though the note is as expected (its hash): the line and the text name two lines; name line %d", drop.StartLine, from, from)
+	}
+	return from, to, err
 }
 
 // rangeOf returns the first and last lines of the note data that drop

@@ -104,7 +104,7 @@ const modulePath = "github.com/memweave/memweave-go"
 func New(w *memweave.Weave, opts *Options) *mcp.Server {
 	o := opts.withDefaults()
 	srv := mcp.NewServer(&mcp.Implementation{Name: o.Name, Title: "memweave memory", Version: o.Version},
-		&mcp.ServerOptions{Instructions: o.Instructions, Logger: o.Logger})
+		&mcp.ServerOptions{Instructions: o.Instructions, Logger: slog.New(clientFaults{o.Logger.Handler()})})
 	t := &tools{w: w, log: o.Logger, inputs: map[string]*jsonschema.Schema{}, large: make(chan struct{}, MaxLargeAnswers), largeRunning: o.largeRunning}
 	t.dir = w.Config().Workspace
 	t.root, _ = os.Stat(t.dir)
@@ -446,4 +446,39 @@ func pathError(op, path string, err error) error {
 		return err
 	}
 	return fmt.Errorf("%s %q %s (%w)", op, path, hint, err)
+}
+
+// clientFaultMessages are the messages the SDK logs at Error for a
+// client's protocol fault that costs the server nothing: a repeated
+// notifications/initialized, or one before initialize. The session goes
+// on either way.
+var clientFaultMessages = map[string]bool{
+	"duplicate initialized notification": true,
+	"initialized before initialize":      true,
+}
+
+// clientFaults is the handler of the SDK's logger: it logs
+// clientFaultMessages at Debug, not at Error, so that a retrying client
+// does not fill the server's log with errors that are not the server's.
+type clientFaults struct{ slog.Handler }
+
+// Handle implements [slog.Handler].
+func (h clientFaults) Handle(ctx context.Context, r slog.Record) error {
+	if r.Level == slog.LevelError && clientFaultMessages[r.Message] {
+		r.Level = slog.LevelDebug
+		if !h.Handler.Enabled(ctx, r.Level) {
+			return nil
+		}
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+// WithAttrs implements [slog.Handler].
+func (h clientFaults) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return clientFaults{h.Handler.WithAttrs(attrs)}
+}
+
+// WithGroup implements [slog.Handler].
+func (h clientFaults) WithGroup(name string) slog.Handler {
+	return clientFaults{h.Handler.WithGroup(name)}
 }

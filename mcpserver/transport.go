@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -94,7 +95,9 @@ const (
 //     memory_get or memory_pack, whose answer's text may take 2 MiB as
 //     JSON, is handed to the server only while the answers waiting and
 //     the 2 MiB kept for each such call already running are under 8
-//     MiB; until then no more input is read. A client that reads its
+//     MiB; until then it waits, in order, and input is read on while
+//     at most 16 MiB of answers wait: a notifications/cancelled of a
+//     waiting call drops it, not run and not answered. A client that reads its
 //     answers gets them all; one that does not holds at most about 16
 //     MiB of answers. A result over 64 KiB
 //     of another call, still running when 8 MiB wait, is not kept: the
@@ -204,6 +207,13 @@ type conn struct {
 	entered func(tools int)
 	// roomWait, when set (by tests), is Options.roomWait.
 	roomWait func(reserved int)
+
+	// held and ended are used by Read alone (one goroutine). held holds
+	// the memory_get and memory_pack calls read and waiting, in order,
+	// for room for their answers; ended, the end of input read while
+	// calls were held.
+	held  []*jsonrpc.Request
+	ended *frame
 }
 
 // readLoop reads frames from in until it fails or the connection closes.
@@ -263,23 +273,28 @@ func readFrame(br *bufio.Reader, limit int) frame {
 
 // Read implements [mcp.Connection]. It answers bad messages itself, and
 // reports the end of input only once the calls it has returned are
-// answered or the grace period has passed.
+// answered or the grace period has passed. A memory_get or memory_pack
+// call is held until there is room for its answer; meanwhile Read reads
+// on, so that a cancellation of a held call drops it ([conn.cancelHeld]).
 func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	for {
-		if err := c.waitUnsent(ctx); err != nil {
+		if len(c.held) > 0 && c.keepRoom() {
+			req := c.held[0]
+			c.held = c.held[1:]
+			return req, nil
+		}
+		f, ok, err := c.nextFrame(ctx)
+		if err != nil {
 			return nil, err
 		}
-		var f frame
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-c.closed:
-			return nil, io.EOF
-		case <-c.stop:
-			return nil, c.waitAnswered(ctx)
-		case f = <-c.frames:
+		if !ok {
+			continue // answers were written: room again
 		}
 		if f.err != nil {
+			if len(c.held) > 0 {
+				c.ended = &f // the held calls were read first: they run first
+				continue
+			}
 			if !errors.Is(f.err, io.EOF) {
 				c.log.Warn("mcp input failed", "error", f.err)
 			}
@@ -287,10 +302,12 @@ func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			return nil, c.waitAnswered(ctx)
 		}
 		msg, id, code, text := c.decode(f)
-		if large, ok := msg.(*jsonrpc.Request); ok && c.kind(large.ID) == largeCall {
-			if err := c.waitRoom(ctx, large.ID); err != nil {
-				return nil, err
-			}
+		if req, ok := msg.(*jsonrpc.Request); ok && c.kind(req.ID) == largeCall {
+			c.held = append(c.held, req)
+			continue
+		}
+		if c.cancelHeld(msg) {
+			continue
 		}
 		if msg != nil {
 			return msg, nil
@@ -302,6 +319,55 @@ func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		if err := c.writeError(id, code, text); err != nil {
 			return nil, err
 		}
+	}
+}
+
+// nextFrame returns the next frame of input: the end of input kept while
+// calls were held once none is, else one read. With no call held it
+// first waits until the answers waiting are at most maxUnsentBytes. With
+// calls held it reads on while they are at most twice that, and reports
+// ok false when an answer is written, for Read to look for room again.
+// When the input stops first, the calls held are forgotten and it
+// reports the end once the others are answered.
+func (c *conn) nextFrame(ctx context.Context) (f frame, ok bool, err error) {
+	if len(c.held) == 0 {
+		if c.ended != nil {
+			f, c.ended = *c.ended, nil
+			return f, true, nil
+		}
+		if err := c.waitUnsent(ctx); err != nil {
+			return f, false, err
+		}
+	}
+	c.mu.Lock()
+	answered, reserved, full := c.answered, c.reserved, c.unsent > 2*maxUnsentBytes
+	c.mu.Unlock()
+	frames := c.frames
+	if len(c.held) > 0 {
+		if c.roomWait != nil {
+			c.roomWait(reserved / largeAnswerRoom)
+		}
+		if full || c.ended != nil {
+			frames = nil
+		}
+	} else {
+		answered = nil
+	}
+	select {
+	case <-ctx.Done():
+		return f, false, ctx.Err()
+	case <-c.closed:
+		return f, false, io.EOF
+	case <-c.stop:
+		for _, req := range c.held {
+			c.forget(req.ID)
+		}
+		c.held = nil
+		return f, false, c.waitAnswered(ctx)
+	case <-answered:
+		return f, false, nil
+	case f = <-frames:
+		return f, true, nil
 	}
 }
 
@@ -382,37 +448,54 @@ func (c *conn) kind(id jsonrpc.ID) callKind {
 	return c.pending[id]
 }
 
-// waitRoom waits until the answers waiting and the room kept for the
-// large calls running are under maxUnsentBytes, then keeps room for the
-// answer of the large call id. When the input stops first, the call is
-// not handed over: it is forgotten and Read reports the end.
-func (c *conn) waitRoom(ctx context.Context, id jsonrpc.ID) error {
-	for {
-		c.mu.Lock()
-		room, answered, reserved := c.unsent+c.reserved < maxUnsentBytes, c.answered, c.reserved
-		if room {
-			c.reserved += largeAnswerRoom
-		}
-		c.mu.Unlock()
-		if room {
-			return nil
-		}
-		if c.roomWait != nil {
-			c.roomWait(reserved / largeAnswerRoom)
-		}
-		select {
-		case <-answered:
-		case <-c.closed:
-			return io.EOF
-		case <-c.stop:
-			c.mu.Lock()
-			delete(c.pending, id)
-			c.tools--
-			c.mu.Unlock()
-			return c.waitAnswered(ctx)
-		case <-ctx.Done():
-			return ctx.Err()
-		}
+// keepRoom reports whether the answers waiting and the room kept for the
+// large calls running are under maxUnsentBytes, and if so keeps room for
+// one more large call's answer.
+func (c *conn) keepRoom() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.unsent+c.reserved >= maxUnsentBytes {
+		return false
+	}
+	c.reserved += largeAnswerRoom
+	return true
+}
+
+// cancelHeld reports whether msg is a notifications/cancelled of a call
+// held, and if so drops that call: it is not run, and, as the MCP spec
+// asks of a cancelled request, not answered.
+func (c *conn) cancelHeld(msg jsonrpc.Message) bool {
+	n, ok := msg.(*jsonrpc.Request)
+	if !ok || n.IsCall() || n.Method != "notifications/cancelled" || len(c.held) == 0 {
+		return false
+	}
+	var p struct {
+		RequestID any `json:"requestId"`
+	}
+	if json.Unmarshal(n.Params, &p) != nil {
+		return false
+	}
+	id, err := jsonrpc.MakeID(p.RequestID)
+	if err != nil {
+		return false
+	}
+	i := slices.IndexFunc(c.held, func(r *jsonrpc.Request) bool { return r.ID == id })
+	if i < 0 {
+		return false
+	}
+	c.held = slices.Delete(c.held, i, i+1)
+	c.forget(id)
+	return true
+}
+
+// forget removes the tool call id, read but never handed to the server,
+// from the calls pending.
+func (c *conn) forget(id jsonrpc.ID) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.pending[id]; ok {
+		delete(c.pending, id)
+		c.tools--
 	}
 }
 

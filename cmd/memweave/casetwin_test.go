@@ -3,8 +3,6 @@ package main
 import (
 	"strings"
 	"testing"
-
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestCaseTwinsWarnedOnce: a clone can bring memory/api.md beside
@@ -13,12 +11,11 @@ import (
 // no longer counts the pair as an unreadable file (it said "1 unreadable
 // (memweave index names them)" for a lookalike pair, which index indexed).
 func TestCaseTwinsWarnedOnce(t *testing.T) {
-	ws := memweavetest.Workspace(t, map[string]string{
+	ws := indexedWorkspace(t, map[string]string{
 		"memory/api.md":   "# api\n\ndeploy window alpha\n",
 		"memory/API.md":   "# API\n\ndeploy window beta\n",
 		"memory/other.md": "# other\n\ndeploy window gamma\n",
 	})
-	mustRunCLI(t, "-w", ws, "index")
 	for _, args := range [][]string{{"index"}, {"status"}, {"check"}, {"search", "deploy window"}, {"search", "deploy window", "--json"}} {
 		out := runCLI(t, "", nil, append([]string{"-w", ws}, args...)...)
 		if out.code != 0 {

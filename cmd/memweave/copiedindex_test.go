@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // An index copied in with the workspace (a clone of a repository that
@@ -15,8 +13,7 @@ import (
 // user never heard why the first command re-indexed. The CLI prints it
 // once, on stderr, and not again once the index is this folder's.
 func TestCopiedIndexIsToldOnStderr(t *testing.T) {
-	src := memweavetest.Workspace(t, map[string]string{"memory/deploy.md": "# Deploy\n\nWe deploy with make release.\n"})
-	mustRunCLI(t, "-w", src, "index")
+	src := indexedWorkspace(t, map[string]string{"memory/deploy.md": "# Deploy\n\nWe deploy with make release.\n"})
 	clone := filepath.Join(t.TempDir(), "clone")
 	if err := os.CopyFS(clone, os.DirFS(src)); err != nil {
 		t.Fatal(err)

@@ -25,6 +25,9 @@ type lineRef struct {
 // stack.md:5:6): a range mistyped. Errors are usage errors of the
 // command name, naming arg and forms, the forms it takes after ':'.
 func parseLineRef(name, arg, forms string) (lineRef, error) {
+	if err := checkPathLen(name, "PATH:"+forms, arg); err != nil {
+		return lineRef{}, err
+	}
 	i := strings.LastIndexByte(arg, ':')
 	if i < 0 {
 		return lineRef{path: arg}, nil

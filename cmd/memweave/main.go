@@ -103,15 +103,16 @@ func main() {
 	os.Exit(code)
 }
 
-// stopOnSignal returns a context cancelled by the first SIGINT or
-// SIGTERM, which lets the command stop in good order (a server answers
+// stopOnSignal returns a context cancelled by the first SIGINT, SIGTERM
+// or SIGHUP (the terminal or session that started the command went
+// away), which lets the command stop in good order (a server answers
 // the calls in flight, for up to its grace period). The signals are
 // given back to the system before the context ends: a second one ends
 // the process at once, as it asks.
 func stopOnSignal() (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(context.Background())
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		select {
 		case <-sigs:
@@ -581,8 +582,23 @@ func onePath(name, hint string) cobra.PositionalArgs {
 		case args[0] == "":
 			return usageErr("%s needs a PATH, got an empty argument", name)
 		}
+		return checkPathLen(name, "PATH", args[0])
+	}
+}
+
+// checkPathLen refuses an argument (what: PATH, or PATH:FROM-TO) of the command name longer than
+// the MCP tools take ([mcpserver.MaxPathBytes]), quoting only its first
+// bytes: no memory file has such a name, and the error would print it
+// whole, twice.
+func checkPathLen(name, what, path string) error {
+	if len(path) <= mcpserver.MaxPathBytes {
 		return nil
 	}
+	head := path[:40]
+	for !utf8.ValidString(head) {
+		head = head[:len(head)-1]
+	}
+	return usageErr("%s: %s %q... is %d bytes, at most %d", name, what, head, len(path), mcpserver.MaxPathBytes)
 }
 
 // errorLine formats err as the one line printed on stderr: prefixed

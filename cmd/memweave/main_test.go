@@ -150,6 +150,15 @@ func testWorkspace(tb testing.TB) string {
 	})
 }
 
+// indexedWorkspace returns a workspace holding files (relative path to
+// content), indexed by `memweave index`.
+func indexedWorkspace(tb testing.TB, files map[string]string) string {
+	tb.Helper()
+	ws := memweavetest.Workspace(tb, files)
+	mustRunCLI(tb, "-w", ws, "index")
+	return ws
+}
+
 // checkErrorLine fails unless stderr is one line starting "memweave: "
 // and containing want.
 func checkErrorLine(tb testing.TB, stderr, want string) {

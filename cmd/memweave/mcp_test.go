@@ -71,6 +71,16 @@ func callTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]
 	return res
 }
 
+// mustCallTool is callTool that also fails the test on a tool error.
+func mustCallTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	res := callTool(t, cs, name, args)
+	if res.IsError {
+		t.Fatalf("%s: %s", name, resultText(res))
+	}
+	return res
+}
+
 // resultText returns the text content of a tool result.
 func resultText(res *mcp.CallToolResult) string {
 	var b strings.Builder

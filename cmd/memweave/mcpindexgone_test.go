@@ -16,15 +16,11 @@ import (
 // follows, and the next command keeps it.
 func TestMCPIndexDeletedUnderItStaysBound(t *testing.T) {
 	ws, cs, stop := startIndexedMCP(t)
-	if res := callTool(t, cs, "memory_search", map[string]any{"query": "queue"}); res.IsError {
-		t.Fatalf("memory_search: %s", resultText(res))
-	}
+	mustCallTool(t, cs, "memory_search", map[string]any{"query": "queue"})
 	for _, s := range []string{"", "-wal", "-shm"} {
 		os.Remove(filepath.Join(ws, ".memweave", "index.db"+s))
 	}
-	if res := callTool(t, cs, "memory_write", map[string]any{"path": "new.md", "content": "# New\n\nA wombat note.\n"}); res.IsError {
-		t.Fatalf("memory_write: %s", resultText(res))
-	}
+	mustCallTool(t, cs, "memory_write", map[string]any{"path": "new.md", "content": "# New\n\nA wombat note.\n"})
 	stop()
 	out := mustRunCLI(t, "-w", ws, "search", "wombat")
 	if strings.Contains(out.stderr, "memory folder") || !strings.Contains(out.stdout, "memory/new.md") {

@@ -14,9 +14,7 @@ import (
 // what to do: restart the server on its new path.
 func TestMCPWorkspaceMovedSaysSo(t *testing.T) {
 	ws, cs, _ := startIndexedMCP(t)
-	if res := callTool(t, cs, "memory_search", map[string]any{"query": "queue"}); res.IsError {
-		t.Fatalf("memory_search: %s", resultText(res))
-	}
+	mustCallTool(t, cs, "memory_search", map[string]any{"query": "queue"})
 	if err := os.Rename(ws, ws+"-moved"); err != nil {
 		t.Fatal(err)
 	}

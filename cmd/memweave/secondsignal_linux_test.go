@@ -20,7 +20,8 @@ import (
 // stalled embedding server). The
 // first signal starts the grace once, saying so on stderr ("memweave:
 // stopping: ... Ctrl-C again stops at once"); the second now ends the
-// process at once, by that signal, over HTTP and stdio alike.
+// process at once, by that signal, over HTTP and stdio alike. SIGHUP is
+// taken as SIGTERM is.
 func TestSecondSignalEndsTheGrace(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -32,6 +33,12 @@ func TestSecondSignalEndsTheGrace(t *testing.T) {
 		// check
 		{"http SIGTERM", syscall.SIGTERM, true},
 		{"stdio SIGINT", syscall.SIGINT, false},
+		// SIGHUP (the terminal or the session that started the server
+		// went away) ended the process at once, by the system's default:
+		// no grace for the calls in flight, no word on stderr. It is
+		// now taken as SIGTERM is.
+		{"stdio SIGHUP", syscall.SIGHUP, false}, // tune
+		{"http SIGHUP", syscall.SIGHUP, true},   // check
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // An index made by a memweave that recorded no memory folder (every
@@ -17,8 +15,7 @@ import (
 // never happened, on every upgrade. It now says the index records no
 // memory folder (an earlier memweave's, or copied in), and no more.
 func TestUpgradedIndexIsNotCalledCopied(t *testing.T) {
-	ws := memweavetest.Workspace(t, map[string]string{"memory/deploy.md": "# Deploy\n\nWe deploy with make release.\n"})
-	mustRunCLI(t, "-w", ws, "index")
+	ws := indexedWorkspace(t, map[string]string{"memory/deploy.md": "# Deploy\n\nWe deploy with make release.\n"})
 	path := filepath.Join(ws, ".memweave", "index.db")
 	db, err := sql.Open("sqlite3", path)
 	if err != nil {
