@@ -8,8 +8,14 @@
   python3 perquestion.py losses A.jsonl B.jsonl [metric] where each gold document A ranks under B sits:
                                                          its best chunk in A and what ranks above it
                                                          (A from --scores; seventeenth round)
+  python3 perquestion.py window A.jsonl K.jsonl N...     beir: A's ndcg@10 / recall@100 per half if at most
+                                                         N word-free chunks ranked over the keyword matches
+                                                         and K's (keyword) ranked documents (a lower bound:
+                                                         the dump keeps K's first 50); A from --scores
+                                                         (eighteenth round)
 """
 import json
+import math
 import statistics
 import sys
 
@@ -102,5 +108,30 @@ def losses(a, b, metric="ndcg@10"):
         print(k, n)
 
 
+def window(a, k, *caps):
+    def ndcg10(r, g):
+        dcg = sum(1 / math.log2(i + 2) for i, d in enumerate(r[:10]) if d in g)
+        return dcg / sum(1 / math.log2(i + 2) for i in range(min(len(g), 10)))
+
+    kw = {o["id"]: o["ranked"] for o in load(k)}
+    for cap in [None] + [int(c) for c in caps]:
+        sums = {"tune": [0, 0, 0], "check": [0, 0, 0]}
+        for o in load(a):
+            g, keep, rest, free = set(o["gold"]), [], [], 0
+            for h in o["hits"]:  # [doc, k, v, ..., score]
+                if h[1] == 0:
+                    free += 1
+                    (keep if cap is None or free <= cap else rest).append(h[0])
+                else:
+                    keep.append(h[0])
+            ranked = list(dict.fromkeys(keep + ([] if cap is None else kw[o["id"]]) + rest))
+            s = sums["tune" if fnv(o["id"]) % 2 == 0 else "check"]
+            s[0] += ndcg10(ranked, g)
+            s[1] += len(set(ranked[:100]) & g) / len(g)
+            s[2] += 1
+        print("cap", "none" if cap is None else cap, " ".join(
+            "%s ndcg@10 %.4f recall@100 %.4f" % (h, s[0] / s[2], s[1] / s[2]) for h, s in sums.items()))
+
+
 if __name__ == "__main__":
-    {"diff": diff, "split": split, "saturated": saturated, "losses": losses}[sys.argv[1]](*sys.argv[2:])
+    {"diff": diff, "split": split, "saturated": saturated, "losses": losses, "window": window}[sys.argv[1]](*sys.argv[2:])
