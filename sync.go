@@ -43,6 +43,12 @@ func SyncAuthor(author string) SyncOption { return func(o *gitsync.Options) { o.
 // SyncRemote names the git remote; unset, "origin".
 func SyncRemote(name string) SyncOption { return func(o *gitsync.Options) { o.Remote = name } }
 
+// SyncStallTimeout stops a fetch or push that makes no progress for d
+// (gitsync.Options.StallTimeout): 0, 2 minutes; below 0, no bound.
+func SyncStallTimeout(d time.Duration) SyncOption {
+	return func(o *gitsync.Options) { o.StallTimeout = d }
+}
+
 // reindexWarning starts each warning of a sync's re-index in its
 // result: a note the index left out.
 const reindexWarning = "re-index: "

@@ -55,6 +55,11 @@ type Options struct {
 	// changed path; it breaks ties between files of equal date and
 	// modification time. Zero means unknown.
 	CommitTime func(path string) time.Time
+	// Now, when not zero, is the time a file's date is believed at: a
+	// date ahead of it ([workspace.DateAhead], a log named by a clock
+	// set years ahead) does not make its side the newer. Zero believes
+	// every date.
+	Now time.Time
 	// MaxCandidates caps the later claims each claim is judged against:
 	// those sharing the most words with it. A claim with more (a memory
 	// of near-identical notes) makes the result truncated. The work is
@@ -122,8 +127,8 @@ type located struct {
 // in all; past MaxCandidates or MaxPairs the result is truncated. It
 // checks ctx as it goes.
 //
-// Newer is decided by the file's date when both files are dated and the
-// dates differ, else by modification time, else by CommitTime, else, in
+// Newer is decided by the file's date when both files are dated (a date
+// ahead of opts.Now passed over) and the dates differ, else by modification time, else by CommitTime, else, in
 // one file, the later lines are newer; a full tie says "b".
 func Detect(ctx context.Context, chunks []Chunk, opts Options) (*Result, error) {
 	loadTables()
@@ -143,7 +148,7 @@ func Detect(ctx context.Context, chunks []Chunk, opts Options) (*Result, error) 
 	res.Conflicts = make([]Conflict, 0, len(kept))
 	for _, p := range kept {
 		v, _, _ := judge(&all[p.h.i].claim, &all[p.h.j].claim, true)
-		a, b := chunks[p.a], chunks[p.b]
+		a, b := believed(chunks[p.a], opts.Now), believed(chunks[p.b], opts.Now)
 		res.Conflicts = append(res.Conflicts, Conflict{Kind: v.Kind, Reason: v.Reason, Newer: Newer(a, b, opts.CommitTime), A: a, B: b})
 	}
 	return res, nil
@@ -555,6 +560,15 @@ func cmpChunk(a, b Chunk) int {
 }
 
 func less(a, b Chunk) bool { return cmpChunk(a, b) < 0 }
+
+// believed returns c without its Date when that is ahead of now
+// ([workspace.DateAhead]); c as it is when now is zero.
+func believed(c Chunk, now time.Time) Chunk {
+	if !now.IsZero() && workspace.DateAhead(c.Date, now) {
+		c.Date = time.Time{}
+	}
+	return c
+}
 
 // Newer returns "a" or "b", the side that is more recent: by the file's
 // date when both are dated and differ, else by modification time, else

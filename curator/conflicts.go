@@ -23,7 +23,7 @@ import (
 // Note says why and how to search the rest. Its Warnings are empty, for
 // the caller to fill.
 func (n *Notes) Conflicts(ctx context.Context, scope conflict.Scope, limit int) (*ConflictsResponse, error) {
-	res, err := conflict.Find(ctx, n.DB, scope, conflict.Options{Limit: limit, CommitTime: history.CommitTimes(ctx, n.Dir, n.Now())})
+	res, err := conflict.Find(ctx, n.DB, scope, conflict.Options{Limit: limit, Now: n.Now(), CommitTime: history.CommitTimes(ctx, n.Dir, n.Now())})
 	if err != nil {
 		return nil, err
 	}

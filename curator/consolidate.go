@@ -418,8 +418,8 @@ func nonNil(s []string) []string {
 
 // dates returns the function giving a note's own date and where it
 // comes from: a dated file name ("name"), else the date field of its
-// front matter ("front matter"), either no more than a day after now,
-// else the time of its last git commit ("commit"), else its
+// front matter ("front matter"), either not ahead of now
+// ([workspace.DateAhead]), else the time of its last git commit ("commit"), else its
 // modification time as the index holds it in files ("mtime"). Each note is read at most once, and git is asked (once,
 // under ctx) only for a note without a date of its own.
 func (n *Notes) dates(ctx context.Context, files map[string]index.File) func(rel string) (time.Time, string) {
@@ -434,17 +434,15 @@ func (n *Notes) dates(ctx context.Context, files map[string]index.File) func(rel
 			return d.t, d.from
 		}
 		d := dated{from: "mtime"}
-		// A date more than a day ahead, which no time zone gives, came
-		// from a clock set wrong (memory/2031-01-01.md): as the newest,
-		// it would win every group until then. The commit's or the
-		// file's time is the note's.
-		latest := n.Now().AddDate(0, 0, 1)
+		// A date ahead (workspace.DateAhead) came from a clock set
+		// wrong: the commit's or the file's time is the note's.
+		now := n.Now()
 		if t, ok := workspace.DateOf(rel); ok {
-			if !t.After(latest) {
+			if !workspace.DateAhead(t, now) {
 				d = dated{t, "name"}
 			}
 		} else if data, _, err := workspace.ReadFile(n.Dir, nil, rel, n.MaxFileBytes); err == nil {
-			if t, ok := frontmatter.Date(data); ok && !t.After(latest) {
+			if t, ok := frontmatter.Date(data); ok && !workspace.DateAhead(t, now) {
 				d = dated{t, "front matter"}
 			}
 		}

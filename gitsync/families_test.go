@@ -184,10 +184,7 @@ func TestSyncConflictFamilies(t *testing.T) {
 			tc.b(t, b)
 			sync(t, b, "b")
 			sync(t, a, "a")
-			ta := run(t, a, "rev-parse", "HEAD^{tree}")
-			if tb := run(t, b, "rev-parse", "HEAD^{tree}"); ta != tb {
-				t.Errorf("trees differ: a %s, b %s", ta, tb)
-			}
+			sameTrees(t, a, b)
 			for _, ws := range []string{a, b} {
 				if st := run(t, ws, "status", "--porcelain", "--", "memory"); st != "" {
 					t.Errorf("%s work tree differs from its commit: %s", ws, st)
@@ -203,5 +200,15 @@ func TestSyncConflictFamilies(t *testing.T) {
 				tc.check(t, ws, copies)
 			}
 		})
+	}
+}
+
+// sameTrees reports an error when the workspaces a and b, synced, end
+// on different trees.
+func sameTrees(t testing.TB, a, b string) {
+	t.Helper()
+	ta := run(t, a, "rev-parse", "HEAD^{tree}")
+	if tb := run(t, b, "rev-parse", "HEAD^{tree}"); ta != tb {
+		t.Errorf("trees differ: a %s, b %s", ta, tb)
 	}
 }

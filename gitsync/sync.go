@@ -121,6 +121,12 @@ type Options struct {
 	// PushAttempts bounds the fetch, replay and push rounds; 0 means
 	// [DefaultPushAttempts].
 	PushAttempts int
+	// StallTimeout stops a fetch, push or ls-remote that makes no
+	// progress (git, asked for it, writes none) for that long: a remote
+	// that stops sending mid-transfer. The sync fails, its error
+	// wrapping [history.ErrStalled] and naming the time. 0 means
+	// [DefaultStallTimeout]; below 0, no bound (the context's alone).
+	StallTimeout time.Duration
 	// Reindex, when set, is called after every sync that succeeds, with
 	// the workspace-relative paths under memory/ that integrating the
 	// remote changed (possibly none); it brings the index up to date
@@ -536,6 +542,11 @@ func (s *syncer) exchange(ctx context.Context, res *Result) error {
 // other machine is pushing, so the rounds left are not tried.
 const stillRounds = 2
 
+// DefaultStallTimeout is the default of Options.StallTimeout: a
+// transfer's progress lines come each second, a remote counting its
+// objects sends its own.
+const DefaultStallTimeout = 2 * time.Minute
+
 // DefaultPushAttempts is how many fetch, replay and push rounds a sync
 // makes before it gives up ([ErrPushRejected]). No number of rounds is
 // sure to be enough: each needs the remote's branch to stay still from
@@ -658,6 +669,9 @@ func newSyncer(ctx context.Context, root string, opts Options, reads bool) (*syn
 	}
 	if opts.PushAttempts <= 0 {
 		opts.PushAttempts = DefaultPushAttempts
+	}
+	if opts.StallTimeout == 0 {
+		opts.StallTimeout = DefaultStallTimeout
 	}
 	if opts.Host == "" {
 		opts.Host, _ = os.Hostname()
@@ -946,6 +960,9 @@ func (s *syncer) run(ctx context.Context, opts history.GitOptions, args ...strin
 func (s *syncer) runIn(ctx context.Context, dir string, opts history.GitOptions, args ...string) ([]byte, error) {
 	opts.Env = append(slices.Clip(opts.Env), s.filtersOff...)
 	opts.Reads = opts.Reads || s.reads
+	if transfer(args) && s.opts.StallTimeout > 0 {
+		opts.StallTimeout = s.opts.StallTimeout
+	}
 	deadline := time.Now().Add(foreignLockWait)
 	for wait := 20 * time.Millisecond; ; wait = min(2*wait, 500*time.Millisecond) {
 		t := time.Now()
@@ -972,16 +989,29 @@ func lockTaken(err error, args []string) bool {
 	if !errors.As(err, &ge) || !strings.Contains(ge.Stderr, "Unable to create '") || !strings.Contains(ge.Stderr, ".lock': File exists") {
 		return false
 	}
+	return subcommand(args) != "" && !transfer(args)
+}
+
+// transfer reports whether the git command of args reaches the remote:
+// push, fetch or ls-remote.
+func transfer(args []string) bool {
+	a := subcommand(args)
+	return a == "push" || a == "fetch" || a == "ls-remote"
+}
+
+// subcommand is the git command of args ("fetch"), past the global
+// options before it ("-c name=value"); "" when there is none.
+func subcommand(args []string) string {
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
 		case a == "-c" || a == "-C":
 			i++
 		case strings.HasPrefix(a, "-"):
 		default:
-			return a != "push" && a != "fetch" && a != "ls-remote"
+			return a
 		}
 	}
-	return false
+	return ""
 }
 
 // rev resolves rev to a commit id, "" when it names none.
@@ -1060,7 +1090,7 @@ func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) (b
 	// MaxFetchBytes bounds it; git's maintenance, which may repack a big
 	// project's repository, runs after, unbounded.
 	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "-c", "fetch.unpackLimit=1",
-		"fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head", "--no-auto-maintenance"},
+		"fetch", "--quiet", "--progress", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head", "--no-auto-maintenance"},
 		s.localPack(ctx, false)...)
 	_, err := s.gitWith(ctx, s.root, history.GitOptions{MaxFileBytes: s.opts.MaxFetchBytes, MaxDataBytes: s.transferMemory()},
 		append(args, "--", s.remote, "+refs/heads/"+s.remoteBranch+":"+incomingRef)...)
@@ -1389,7 +1419,7 @@ func (s *syncer) restoreTracking(ctx context.Context, before map[string]string, 
 // machines on either never saw the others' notes.
 func (s *syncer) push(ctx context.Context, incoming, head string) (rejected bool, err error) {
 	lease := "--force-with-lease=refs/heads/" + s.remoteBranch + ":" + incoming
-	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--no-verify", "--no-recurse-submodules", lease},
+	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "push", "--porcelain", "--progress", "--no-verify", "--no-recurse-submodules", lease},
 		s.localPack(ctx, true)...)
 	out, err := s.gitWith(ctx, s.root, history.GitOptions{MaxDataBytes: s.transferMemory()}, append(args, "--", s.remote, head+":refs/heads/"+s.remoteBranch)...)
 	if err == nil {

@@ -105,9 +105,9 @@ type Limits struct {
 	// FileBytes is the largest note read: a bigger one is left out, and
 	// listed as such.
 	FileBytes int64
-	// TreeBytes bounds the notes of memory/ at one revision, in all,
-	// each path counted (a sync writes each, [Changes] may read each) at
-	// its size or [BlockBytes], whichever is more:
+	// TreeBytes bounds the notes of memory/ at one revision, in all
+	// ([CheckOut]), or those that differ between two sides ([Changes]),
+	// each path counted at its size or [BlockBytes], whichever is more:
 	// over it the revision is refused ([ErrTreeTooLarge]) before any
 	// note is read.
 	TreeBytes int64

@@ -141,10 +141,14 @@ type Result struct {
 // notes with opts: a chunk whose text is in both, in the same file, is
 // unchanged; a removed and an added chunk of one file under the same
 // headings are one change; the rest are added or removed. It returns the
-// page of changes asked for. A file over
-// lim.FileBytes on either side is left out of both, and listed in
-// Skipped; a revision whose notes are over lim.TreeBytes in all is
-// refused ([ErrTreeTooLarge]) before any note is read. A file whose blob is the same on
+// page of changes asked for. Only what differs is read, listed and
+// counted: between two revisions, the paths one git diff-tree names
+// (read as git writes it); against the working tree, the files whose
+// content is not the old revision's blob. A file over lim.FileBytes on
+// either side is left out of both, and listed in Skipped, with the other
+// entries that differ and are left out; notes that differ, both sides
+// counted as [NoteCost] counts them, over lim.TreeBytes are refused
+// ([ErrTreeTooLarge]) before any of git's blobs is read. A file whose blob is the same on
 // both sides is not read; each blob is read from git once per file that
 // changed, and chunked once while a cache of 4*lim.FileBytes (64 MiB without
 // a limit) of source holds it. Only the page is kept in memory. A bad
@@ -165,6 +169,11 @@ func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, li
 	}
 	defer r.Close()
 	d := &differ{blobs: r, cache: newChunkCache(lim.FileBytes), opts: opts, dir: dir, maxBytes: lim.FileBytes}
+	if sd.work != nil {
+		if err := d.prune(ctx, sd, lim.TreeBytes); err != nil {
+			return nil, err
+		}
+	}
 	res := &Result{Changes: []Change{}, Skipped: bounded(sd.skipped)}
 	for _, p := range sd.paths() {
 		if err := ctx.Err(); err != nil {
@@ -209,6 +218,9 @@ type sides struct {
 	work     map[string]workspace.File
 	skipped  []string
 	large    map[string]bool
+	// from and fromCommit name the old side, compared with the working
+	// tree, in errors.
+	from, fromCommit string
 }
 
 // readSides lists the blobs of memory/ at from, and at to or, when to
@@ -219,22 +231,22 @@ func readSides(ctx context.Context, dir, from, to string, lim Limits) (*sides, e
 	if err != nil {
 		return nil, badSide("from", err)
 	}
-	sd := &sides{large: make(map[string]bool)}
-	if sd.old, sd.skipped, err = memoryTree(ctx, dir, from, fromCommit, lim, sd.large); err != nil {
-		return nil, err
-	}
 	if to != "" {
 		toCommit, err := Resolve(ctx, dir, to)
 		if err != nil {
 			return nil, badSide("to", err)
 		}
-		var sk []string
-		if sd.cur, sk, err = memoryTree(ctx, dir, to, toCommit, lim, sd.large); err != nil {
-			return nil, err
-		}
-		sd.skipped = append(sd.skipped, sk...)
-		return sd, nil
+		return diffSides(ctx, dir, from, fromCommit, to, toCommit, lim)
 	}
+	sd := &sides{large: make(map[string]bool)}
+	// The whole listing, bounded by MaxListing; the tree limit counts
+	// what differs from the working tree ([differ.prune]).
+	all := lim
+	all.TreeBytes = 0
+	if sd.old, sd.skipped, err = memoryTree(ctx, dir, from, fromCommit, all, sd.large); err != nil {
+		return nil, err
+	}
+	sd.from, sd.fromCommit = from, fromCommit
 	files, _, err := workspace.Discover(dir, nil)
 	if err != nil {
 		return nil, fmt.Errorf("history: list %s: %w", dir, err)
@@ -349,6 +361,46 @@ func (d *differ) file(p string, sd *sides) ([]Change, error) {
 		}
 	}
 	return diffFile(p, before, after), nil
+}
+
+// prune drops from sd the working tree's files whose content is the old
+// side's blob, reading each file once to hash it, so that only the
+// paths that differ are compared; the notes that differ, both sides
+// counted as [NoteCost] counts them, over treeBytes (0: no limit) refuse
+// the comparison before any of git's blobs is read.
+func (d *differ) prune(ctx context.Context, sd *sides, treeBytes int64) error {
+	var total int64
+	files := 0
+	for _, p := range sd.paths() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		o, inOld := sd.old[p]
+		f, inWork := sd.work[p]
+		if inOld && inWork {
+			data, err := d.readWork(p)
+			switch {
+			case errors.Is(err, errVanished):
+				inWork = false
+			case err != nil:
+				return err
+			case blobID(data) == o.oid:
+				delete(sd.old, p)
+				delete(sd.work, p)
+				continue
+			}
+		}
+		if inOld {
+			total, files = total+NoteCost(o.size), files+1
+		}
+		if inWork {
+			total, files = total+NoteCost(f.Size), files+1
+		}
+	}
+	if treeBytes > 0 && total > treeBytes {
+		return TreeTooLarge("the working tree, in what differs from "+revAt(sd.from, sd.fromCommit)+",", total, files, treeBytes)
+	}
+	return nil
 }
 
 // readWork reads the working tree's file p (workspace-relative), as

@@ -87,6 +87,12 @@ type GitOptions struct {
 	// fetches nothing: an object a partial clone lacks fails it with
 	// [ErrNotFetched].
 	Reads bool
+	// StallTimeout, when positive, stops git when it writes nothing, on
+	// its standard output or error, for that long; the error then wraps
+	// [ErrStalled]. For a transfer asked for its progress (--progress),
+	// which a remote that stops sending leaves waiting for good; the
+	// progress lines are left out of the error's text.
+	StallTimeout time.Duration
 }
 
 // ErrFileTooLarge is wrapped by the error of [Git] when a file git wrote
@@ -140,6 +146,12 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
 	}
+	parent := ctx
+	var cancel context.CancelFunc = func() {}
+	if opts.StallTimeout > 0 {
+		ctx, cancel = context.WithCancel(ctx)
+	}
+	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, append([]string{"-C", dir}, args...)...)
 	boundLimits(cmd, opts.MaxFileBytes, opts.MaxDataBytes)
 	cmd.Env = append(gitEnviron(), opts.Env...)
@@ -160,9 +172,19 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 	if opts.Stdin != nil {
 		cmd.Stdin = bytes.NewReader(opts.Stdin)
 	}
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+	var watch *stallWatch
+	if opts.StallTimeout > 0 {
+		watch = watchStall(opts.StallTimeout, cancel)
+		cmd.Stdout, cmd.Stderr = watch.wrap(cmd.Stdout), watch.wrap(cmd.Stderr)
+	}
+	err = cmd.Run()
+	if watch != nil && watch.stop() && parent.Err() == nil {
+		msg := ctlesc.Escape(withoutProgress(strings.TrimSpace(errb.String())), true)
+		return nil, &GitError{Args: args, Stderr: msg, Err: fmt.Errorf("%w for %v: stopped", ErrStalled, opts.StallTimeout)}
+	}
+	if err != nil {
+		if parent.Err() != nil {
+			return nil, parent.Err()
 		}
 		if out.over {
 			return nil, fmt.Errorf("git %s: %w (%d bytes)", args[0], ErrOutputTooLarge, opts.MaxOutput)
@@ -171,7 +193,11 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		// ("remote: ..."), which must not drive the terminal that
 		// prints the error: its control characters are escaped, but
 		// line feeds and tabs.
-		msg := ctlesc.Escape(strings.TrimSpace(errb.String()), true)
+		msg := strings.TrimSpace(errb.String())
+		if opts.StallTimeout > 0 {
+			msg = withoutProgress(msg)
+		}
+		msg = ctlesc.Escape(msg, true)
 		if opts.MaxFileBytes > 0 && strings.Contains(msg, "File too large") {
 			return nil, &GitError{Args: args, Stderr: msg, Err: fmt.Errorf("%w (%d bytes): %w", ErrFileTooLarge, opts.MaxFileBytes, err)}
 		}
@@ -198,6 +224,9 @@ type GitError struct {
 }
 
 func (e *GitError) Error() string {
+	if e.Stderr == "" {
+		return fmt.Sprintf("history: git %s: %v", e.subcommand(), e.Err)
+	}
 	return fmt.Sprintf("history: git %s: %s: %v", e.subcommand(), e.Stderr, e.Err)
 }
 

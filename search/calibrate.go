@@ -75,6 +75,8 @@ type TermWeights struct {
 	// whose keyword score reads a chunk's bm25() against the terms it
 	// holds (see [TermWeights.smallRel]).
 	idf []float64
+	// absent reports, for each term, that no chunk holds it.
+	absent []bool
 }
 
 // NewTermWeights computes the weights of terms in an index of n chunks
@@ -87,7 +89,7 @@ type TermWeights struct {
 // weighs as a rare word, and a chunk holding one word of a two-word query
 // scores in a 2-note workspace as in a 1,000-chunk one.
 func NewTermWeights(terms []string, counts []int, n int) TermWeights {
-	w := TermWeights{Terms: terms, Cov: make([]float64, len(terms))}
+	w := TermWeights{Terms: terms, Cov: make([]float64, len(terms)), absent: make([]bool, len(terms))}
 	N := float64(max(n, 1))
 	covN := max(N, MinIDFChunks)
 	if n < MinIDFChunks {
@@ -97,6 +99,7 @@ func NewTermWeights(terms []string, counts []int, n int) TermWeights {
 		if i >= len(terms) || !searchable(terms[i]) {
 			continue
 		}
+		w.absent[i] = c <= 0
 		df := float64(max(c, 0))
 		w.Cov[i] = math.Log(1 + (covN-df+0.5)/(df+0.5))
 		idf := max(math.Log((N-df+0.5)/(df+0.5)), 1e-6)

@@ -115,6 +115,8 @@ type Retrieved struct {
 // background, [Hybrid.Background]: see [TermWeights.KeywordScore] and
 // [Background.VectorScore]), fuses, and attaches each chunk's location and text.
 func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) {
+	var excluded []string
+	req.Query, excluded = splitExclusions(req.Query)
 	qp := h.Fusion.Query.planQuery(req.Query)
 	out := &Retrieved{Mode: cmp.Or(req.Mode, ModeHybrid), Terms: qp.highlight}
 	if req.Filter.Paths != nil && len(req.Filter.Paths) == 0 {
@@ -136,6 +138,12 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	r, err := h.run(ctx, req, qp, wantKw, wantVec, count)
 	if err != nil {
 		return nil, err
+	}
+	var respelled []string
+	if wantKw {
+		if respelled, err = h.addRespelled(ctx, req, qp.terms, r); err != nil {
+			return nil, err
+		}
 	}
 	if wantVec && r.embedErr != nil {
 		if ctx.Err() != nil {
@@ -171,6 +179,10 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	if err != nil {
 		return nil, err
 	}
+	if cands, err = h.exclude(ctx, req.Filter, excluded, cands, chunks, count); err != nil {
+		return nil, err
+	}
+	out.Terms = append(slices.Clip(out.Terms), respelledWords(respelled, chunks)...)
 	cal, err := h.calibration(ctx, qp.terms, r, wantKw && len(r.kw) > 0, wantVec, count)
 	if err != nil {
 		return nil, err

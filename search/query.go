@@ -352,17 +352,33 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 		f()
 	}
 	alts := append(alternates(toks), dateAlternates(toks)...)
-	for _, alt := range append(alts, numeronymAlternates(toks)...) {
+	spelt, shown := spellingAlternates(toks, o.words(toks) <= maxJoined)
+	alts = append(alts, numeronymAlternates(toks)...)
+	for _, alt := range append(alts, spelt...) {
 		n := len(p.fts)
 		p.addFTS(alt, false) // not a word: a chunk covers the words it spells
 		if len(p.fts) > n {
 			p.alts = append(p.alts, alt)
 		}
 	}
+	p.alts = append(p.alts, shown...) // stemmed alike: for snippets only
 	return p.plan
 }
 
-// maxJoined is the most adjacent query words [alternates] writes as one.
+// words counts the tokens of a query that are not stop words.
+func (o QueryOptions) words(toks []queryToken) int {
+	n := 0
+	for _, t := range toks {
+		if t.cjk || !o.stop(t.text) {
+			n++
+		}
+	}
+	return n
+}
+
+// maxJoined is the most adjacent query words [alternates] writes as one,
+// and the most a query may have for [spellingAlternates] to search its
+// plurals' other forms.
 const maxJoined = 3
 
 // alternates returns the other spellings of a query's identifiers, searched

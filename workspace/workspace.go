@@ -146,6 +146,14 @@ func Source(rel string) string {
 	return SourceMemory
 }
 
+// DateAhead reports whether date, a note's own (of its name or its front
+// matter), is more than a day after now: no time zone gives that, a
+// clock set wrong does (memory/2031-01-01.md from a machine years
+// ahead). Such a date is not the note's; taken as one, it would make the
+// note the newest of all until then. Consolidate and conflicts pass it
+// over.
+func DateAhead(date, now time.Time) bool { return date.After(now.AddDate(0, 0, 1)) }
+
 // DateOf returns the date of a dated file: one inside the memory folder, at
 // any depth, whose base name is exactly YYYY-MM-DD followed by ".md" or
 // ".markdown" (any letter case), such as "memory/journal/2026-03-14.md". The

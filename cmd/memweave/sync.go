@@ -6,10 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/gitsync"
+	"github.com/memweave/memweave-go/history"
 	"github.com/memweave/memweave-go/internal/plural"
 )
 
@@ -18,6 +21,7 @@ func (a *app) syncCommand() *cobra.Command {
 		author, remote string
 		asJSON         bool
 		maxTreeBytes   int64
+		stallTimeout   time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "sync",
@@ -48,6 +52,9 @@ or this machine's for a remote that lacks its notes, is refused before
 anything is written. A team memory of any size syncs its changes; a first
 sync of a big one may need the flag.
 
+A fetch or push that makes no progress for 2 minutes (--stall-timeout), a
+remote that stopped sending, is stopped: nothing is lost; sync again.
+
 The workspace must be the top folder of a git repository with a remote:
   git init && git remote add origin URL && memweave sync`,
 		Args: noArgs,
@@ -69,6 +76,12 @@ The workspace must be the top folder of a git repository with a remote:
 			if remote != "" {
 				opts = append(opts, memweave.SyncRemote(remote))
 			}
+			if stallTimeout < 0 {
+				return usageErr("invalid --stall-timeout %v: want 0 (no bound) or more", stallTimeout)
+			} else if stallTimeout == 0 {
+				stallTimeout = -1
+			}
+			opts = append(opts, memweave.SyncStallTimeout(stallTimeout))
 			res, err := w.Sync(cmd.Context(), opts...)
 			if res != nil {
 				for _, wn := range res.Warnings {
@@ -77,6 +90,8 @@ The workspace must be the top folder of a git repository with a remote:
 			}
 			if errors.Is(err, memweave.ErrTreeTooLarge) {
 				return fmt.Errorf("%w; if the notes are what the team meant to share, sync again with --max-tree-bytes over that count", err)
+			} else if errors.Is(err, history.ErrStalled) {
+				return fmt.Errorf("%w (--stall-timeout); nothing was lost: if the remote is slow rather than stuck, sync again with a longer --stall-timeout (0: none)", err)
 			} else if err != nil {
 				return err
 			}
@@ -108,6 +123,7 @@ The workspace must be the top folder of a git repository with a remote:
 	cmd.Flags().StringVar(&author, "author", "", "author of sync's commits, `\"Name <email>\"` (default: git's user.name and user.email)")
 	cmd.Flags().StringVar(&remote, "remote", "", "the git `remote` to sync with (default: the upstream's, else origin)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print what sync did as JSON")
+	cmd.Flags().DurationVar(&stallTimeout, "stall-timeout", gitsync.DefaultStallTimeout, "stop a fetch or push from the remote that makes no progress for this `duration` (0: no bound)")
 	cmd.Flags().Int64Var(&maxTreeBytes, "max-tree-bytes", 0, "the most `bytes` of notes a sync takes in or sends that the other side lacks, each note counted at 4096 at least (default 256 MiB)")
 	return cmd
 }

@@ -1,0 +1,46 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestKeywordQuerySearchesOtherSpellings checks that a word is also
+// searched spelt the other way, British or American, and as its plural or
+// singular when English forms them irregularly. The words are none of
+// testdata/search/typing2.txt's, whose cases the rules were written
+// beside: each stands for its rule on a word the rule was not read from.
+func TestKeywordQuerySearchesOtherSpellings(t *testing.T) {
+	cases := []struct{ query, want string }{
+		{"neighbour", "neighbor"}, {"humor", "humour"}, {"honourable", "honorable"},
+		{"theatre", "theater"}, {"fibers", "fibres"},
+		{"apologise", "apologize"}, {"realization", "realisation"}, {"paralyzed", "paralysed"},
+		{"offence", "offense"}, {"pretense", "pretence"},
+		{"dialogue", "dialog"}, {"analogs", "analogues"}, {"kilogramme", "kilogram"},
+		{"cacti", "cactus"}, {"alumnus", "alumni"}, {"bacteria", "bacterium"},
+		{"curriculum", "curricula"}, {"hypotheses", "hypothesis"}, {"apices", "apex"},
+		{"wolves", "wolf"}, {"thief", "thieves"}, {"wives", "wife"}, {"chairmen", "chairman"},
+		{"teeth", "tooth"}, {"child", "children"},
+	}
+	for _, c := range cases {
+		if got := KeywordQuery(c.query); !strings.Contains(got, `"`+c.want+`"`) {
+			t.Errorf("KeywordQuery(%q) = %s, want it to search %q", c.query, got, c.want)
+		}
+	}
+	// Stemmed alike by the index: shown in snippets, not searched again.
+	for _, c := range []struct{ query, want string }{{"modelling", "modeling"}, {"canceled", "cancelled"}} {
+		if qp := (QueryOptions{}).planQuery(c.query); !slices.Contains(qp.highlight, c.want) || strings.Contains(qp.keyword, c.want) {
+			t.Errorf("planQuery(%q) = %q, highlight %q, want %q highlighted only", c.query, qp.keyword, qp.highlight, c.want)
+		}
+	}
+	// A sentence's plurals are not searched in their other forms.
+	if got := KeywordQuery("how did the people in the office handle the crises"); strings.Contains(got, "person") || strings.Contains(got, "crisis") {
+		t.Errorf("KeywordQuery(a sentence) = %s, want no plural's other form", got)
+	}
+	for _, q := range []string{"saves", "filed", "hour", "four", "size", "news"} {
+		if got := KeywordQuery(q); strings.Contains(got, " OR ") {
+			t.Errorf("KeywordQuery(%q) = %s, want the word alone", q, got)
+		}
+	}
+}
