@@ -2,6 +2,7 @@ package embed
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -378,6 +379,11 @@ func (o *OpenAI) Networked() bool { return true }
 // together being the number of requests its call sends at once; all its
 // tries (at most maxTries) together take at most maxTries times that.
 func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, maxTries int) ([][]float32, error) {
+	if i := controlByte(o.key); i >= 0 {
+		// Go's client refuses such a header: every try would fail alike.
+		return nil, o.errorf("the API key holds a control character (byte %d of %d: a line break kept from the file it was read from?), which no request can carry: check %s or %s: %w",
+			i+1, len(o.key), EnvKey, EnvOpenAIKey, ErrRejected)
+	}
 	timeout := time.Duration(max(together, 1)) * o.timeout
 	total := time.Duration(maxTries) * timeout
 	ctx, cancel := context.WithTimeoutCause(parent, total, errBatchDeadline)
@@ -446,6 +452,13 @@ func (o *OpenAI) embedBatch(parent context.Context, inputs []string, together, m
 			return nil, o.failedThen(last, err)
 		}
 	}
+}
+
+// controlByte returns the index of the first byte of key that an HTTP
+// header value cannot hold (a control character other than a tab), or
+// -1.
+func controlByte(key string) int {
+	return strings.IndexFunc(key, func(r rune) bool { return r < 0x20 && r != '\t' || r == 0x7f })
 }
 
 // failedThen is the error of a call whose context ended (err) after
@@ -652,12 +665,18 @@ const shortKey = 8
 
 // Redact returns s with each occurrence of key replaced by "[redacted]",
 // for every message that may quote a server's reply or the settings. A
-// key of 8 bytes or more is also found split by white space or by
-// invisible format characters (U+200B, a soft hyphen) between its
-// characters, as a server that wraps or spaces out its text quotes it:
-// it still reads; and with any of its characters escaped as JSON
-// writes them (\u002f, \/) or as a URL does (%2F), as a server quoting
-// its own JSON or a URL echoes it. A key shorter than 8 bytes is replaced only where it
+// key of 8 bytes or more is also found split by white space, by
+// invisible format characters (U+200B, a soft hyphen) or by the \n, \r
+// and \t escapes of a quoted JSON text between its characters, as a
+// server that wraps or spaces out its text quotes it: it still reads;
+// with any of its characters escaped as JSON writes them (\u002f, \/),
+// as a URL does (%2F) or as HTML does (&#47;, &#x2F;, &sol;), as a
+// server quoting its own JSON, a URL or a page echoes it; and
+// base64-encoded (standard or URL alphabet, at any offset of a longer
+// encoded text such as "Bearer KEY", wrapped or not), as a server
+// echoing an Authorization header or a token encodes it: what stands
+// between the first and the last character wholly made of the key's
+// bits is replaced. A key shorter than 8 bytes is replaced only where it
 // stands alone, whole, not within a word or a longer token: with the
 // key "x", "the next index" keeps its letters and "Bearer x" loses the
 // key. An empty key leaves s as it is.
@@ -672,10 +691,11 @@ func Redact(s, key string) string {
 		var pat strings.Builder
 		for i, r := range key {
 			if i > 0 {
-				pat.WriteString(`[\s\p{Cf}]*`)
+				pat.WriteString(keySeparators)
 			}
 			writeRunePattern(&pat, r)
 		}
+		writeBase64Patterns(&pat, key)
 		return regexp.MustCompile(pat.String()).ReplaceAllLiteralString(s, "[redacted]")
 	}
 	var b strings.Builder
@@ -697,10 +717,24 @@ func Redact(s, key string) string {
 	}
 }
 
+// keySeparators is the pattern of what [Redact] finds between two
+// characters of a key: white space, invisible format characters, and
+// the \n, \r and \t escapes of a JSON text quoted as it was sent.
+const keySeparators = `(?:[\s\p{Cf}]|\\[nrt])*`
+
+// htmlNames are the named HTML character references of the characters
+// a key may hold that a page or an HTML-escaping server writes as one.
+var htmlNames = map[rune][]string{
+	'&': {"amp"}, '<': {"lt"}, '>': {"gt"}, '"': {"quot"}, '\'': {"apos"},
+	'/': {"sol"}, '+': {"plus"}, '=': {"equals"}, '_': {"lowbar"},
+	'-': {"hyphen", "dash"}, '.': {"period"}, ':': {"colon"}, '~': {"tilde"},
+}
+
 // writeRunePattern writes to pat a pattern of r as a server may echo
 // it: itself, JSON's \uXXXX escape (and \/ for a slash: PHP's encoder
-// writes one), or percent-encoded, as in a URL it quotes; hex digits in
-// either case.
+// writes one), percent-encoded, as in a URL it quotes (hex digits in
+// either case), or as an HTML character reference: decimal, hex, or
+// named.
 func writeRunePattern(pat *strings.Builder, r rune) {
 	pat.WriteString("(?:")
 	pat.WriteString(regexp.QuoteMeta(string(r)))
@@ -710,11 +744,42 @@ func writeRunePattern(pat *strings.Builder, r rune) {
 	if r == '/' {
 		pat.WriteString(`|\\/`)
 	}
+	fmt.Fprintf(pat, `|&#0*%d;|(?i:&#x0*%x;)`, r, r)
+	for _, name := range htmlNames[r] {
+		fmt.Fprintf(pat, `|&%s;`, name)
+	}
 	pat.WriteString("|(?i:")
 	for _, b := range []byte(string(r)) {
 		fmt.Fprintf(pat, "%%%02x", b)
 	}
 	pat.WriteString("))")
+}
+
+// writeBase64Patterns adds to pat, as alternatives, the patterns of key
+// base64-encoded in the standard and the URL alphabets, at each of the
+// three offsets at which it can begin in a longer encoded text: the
+// characters made wholly of the key's bits, which do not depend on what
+// stands around it, with white space or \r, \n escapes (a line wrap)
+// allowed between them.
+func writeBase64Patterns(pat *strings.Builder, key string) {
+	seen := map[string]bool{}
+	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+		for off := range 3 {
+			bits := 8 * (off + len(key))
+			core := enc.EncodeToString(append(make([]byte, off), key...))[(8*off+5)/6 : bits/6]
+			if seen[core] {
+				continue
+			}
+			seen[core] = true
+			pat.WriteString("|")
+			for i, c := range []byte(core) {
+				if i > 0 {
+					pat.WriteString(`(?:\s|\\[rn])*`)
+				}
+				pat.WriteString(regexp.QuoteMeta(string(c)))
+			}
+		}
+	}
 }
 
 // maxServerText is how much of a server's error text [ServerText]

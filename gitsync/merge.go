@@ -732,7 +732,7 @@ func (s *syncer) commitTree(ctx context.Context, tree, msg string, parents ...st
 // The folders of earlier merges, which a sync killed during its merge
 // left, go first: every sync holds the sync lock, so none is in use.
 func (s *syncer) mergeTree(ctx context.Context, incoming, head string) ([]byte, error) {
-	left, _ := filepath.Glob(filepath.Join(s.root, workspace.IndexDir, mergeFolderPrefix+"*"))
+	left := workspace.Prefixed(filepath.Join(s.root, workspace.IndexDir), mergeFolderPrefix)
 	for _, p := range left {
 		if err := os.RemoveAll(p); err != nil {
 			return nil, fmt.Errorf("gitsync: merge: remove the folder of a killed merge: %w", err)

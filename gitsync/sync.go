@@ -1193,7 +1193,7 @@ func (s *syncer) removeCutPacks(ctx context.Context) {
 		return
 	}
 	dir := out[0]
-	tmps, _ := filepath.Glob(filepath.Join(dir, "tmp_pack_*"))
+	tmps := workspace.Prefixed(dir, "tmp_pack_")
 	for _, p := range tmps {
 		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() && fi.Size() == history.FileSizeBound(s.opts.MaxFetchBytes) && !heldOpen(p) {
 			os.Remove(p)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/memweave/memweave-go/workspace"
 )
 
 // tempPrefix begins the names of the folders [CheckOut] makes in the
@@ -28,7 +30,7 @@ func makeTempDir() (string, error) {
 // longer running. A folder of another user's process, or of a process
 // whose id was reused, stays.
 func removeOrphans(tmp string) {
-	names, _ := filepath.Glob(filepath.Join(tmp, tempPrefix+"*-*"))
+	names := workspace.Prefixed(tmp, tempPrefix)
 	for _, name := range names {
 		pid, _, ok := strings.Cut(strings.TrimPrefix(filepath.Base(name), tempPrefix), "-")
 		n, err := strconv.Atoi(pid)

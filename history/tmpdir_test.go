@@ -34,4 +34,21 @@ func TestRemoveOrphans(t *testing.T) {
 			t.Errorf("after removeOrphans, %s exists = %v, want %v", name, err == nil, want)
 		}
 	}
+
+	// The temporary folder is the user's ($TMPDIR): "t[m]p" is a folder of
+	// that name, not a pattern that reaches "tmp" beside it.
+	root := t.TempDir()
+	odd, sibling := filepath.Join(root, "t[m]p", dead), filepath.Join(root, "tmp", dead)
+	for _, d := range []string{odd, sibling} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	removeOrphans(filepath.Dir(odd))
+	if _, err := os.Stat(sibling); err != nil {
+		t.Errorf("removeOrphans(%s) removed %s, outside it", filepath.Dir(odd), sibling)
+	}
+	if _, err := os.Stat(odd); err == nil {
+		t.Errorf("removeOrphans(%s) left %s", filepath.Dir(odd), odd)
+	}
 }

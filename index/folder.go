@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/memweave/memweave-go/internal/shellquote"
 	"github.com/memweave/memweave-go/workspace"
@@ -111,17 +112,23 @@ func sidecarError(p string, err error) error {
 // cross-process index lock, <path>.lock, which a rebuild holds while its
 // files exist.
 func RemoveRebuildLeftovers(path string) {
-	matches, _ := filepath.Glob(path + RebuildPattern)
-	for _, m := range matches {
+	for _, m := range rebuildLeftovers(path) {
 		os.Remove(m)
 	}
+}
+
+// rebuildLeftovers returns the files of rebuilds of the index at path
+// (see [RebuildPattern]), the path taken literally.
+func rebuildLeftovers(path string) []string {
+	prefix := filepath.Base(path) + strings.TrimSuffix(RebuildPattern, "*")
+	return workspace.Prefixed(filepath.Dir(path), prefix)
 }
 
 // removeRebuildLeftovers is [RemoveRebuildLeftovers] at Open: only when
 // there are leftovers and the index lock can be taken without waiting,
 // so that the files of a running rebuild are never touched.
 func removeRebuildLeftovers(path string) {
-	if matches, _ := filepath.Glob(path + RebuildPattern); len(matches) == 0 {
+	if len(rebuildLeftovers(path)) == 0 {
 		return
 	}
 	lock := workspace.NewLock(path + ".lock")

@@ -134,12 +134,21 @@ func (f *File) check(path string, locate bool) error {
 	return err
 }
 
-// checkExtraPaths refuses an extra path that is empty or white space
+// MaxExtraPaths is the most extra paths a settings file may list: each
+// is checked for approval and reach at every open, and a cloned file of
+// 12,000 made every command take seconds.
+const MaxExtraPaths = 256
+
+// checkExtraPaths refuses more than [MaxExtraPaths] extra paths, and
+// one that is empty or white space
 // (JSON's null in the list decodes to ""), with a [*ConfigError] naming
 // ExtraPaths: it names the workspace itself, and a cloned file's was
 // shown for approval as "", which no one reads as every Markdown file
 // of the workspace.
 func checkExtraPaths(paths []string) error {
+	if len(paths) > MaxExtraPaths {
+		return &ConfigError{Field: "ExtraPaths", Err: fmt.Errorf("%d paths: at most %d", len(paths), MaxExtraPaths)}
+	}
 	for i, p := range paths {
 		if strings.TrimSpace(p) == "" {
 			return &ConfigError{Field: "ExtraPaths", Err: fmt.Errorf("entry %d is %q: name a file or folder (\".\" for the whole workspace)", i+1, p)}

@@ -313,6 +313,11 @@ func target(workspace, p string) (string, error) {
 	return real, nil
 }
 
+// maxKeyDepth is the depth, in objects and lists around it, below
+// which [keyLines] walks no key: that of a setting's object's members
+// ("embedder.dims"), and one more, where a key is already unknown.
+const maxKeyDepth = 2
+
 // keyAt is a key of the settings file as written: its dotted path, its
 // line and its last part as [foldKey] spells it.
 type keyAt struct {
@@ -329,9 +334,11 @@ type keyAt struct {
 func keyLines(data []byte) (lines map[string]int, dup string, cased keyAt) {
 	lines = make(map[string]int)
 	dec := json.NewDecoder(bytes.NewReader(data))
-	// prefix is the path of the object walked as folded, raw as written.
-	var walk func(prefix, raw string) bool
-	walk = func(prefix, raw string) bool {
+	counted, line := 0, 1 // lines counted up to data[counted]
+	// prefix is the path of the object walked as folded, raw as written;
+	// depth, the number of objects and lists around the value.
+	var walk func(prefix, raw string, depth int) bool
+	walk = func(prefix, raw string, depth int) bool {
 		t, err := dec.Token()
 		if err != nil {
 			return false
@@ -339,6 +346,12 @@ func keyLines(data []byte) (lines map[string]int, dup string, cased keyAt) {
 		d, ok := t.(json.Delim)
 		if !ok {
 			return true
+		}
+		if depth > maxKeyDepth {
+			// Every key below is unknown, and one at maxKeyDepth or
+			// above already is: a file nested 10,000 deep would build
+			// 10,000 paths of up to 20,000 bytes.
+			return false
 		}
 		for dec.More() {
 			name, rawName := prefix, raw
@@ -349,7 +362,9 @@ func keyLines(data []byte) (lines map[string]int, dup string, cased keyAt) {
 				}
 				key, _ := k.(string)
 				name = prefix + foldKey(key)
-				line := bytes.Count(data[:dec.InputOffset()], []byte("\n")) + 1
+				off := int(dec.InputOffset())
+				line += bytes.Count(data[counted:off], []byte("\n"))
+				counted = off
 				if want := foldKey(key); key != want && cased.path == "" {
 					cased = keyAt{path: raw + key, want: want, line: line}
 				}
@@ -360,14 +375,14 @@ func keyLines(data []byte) (lines map[string]int, dup string, cased keyAt) {
 				lines[name] = line
 				name, rawName = name+".", raw+key+"."
 			}
-			if !walk(name, rawName) {
+			if !walk(name, rawName, depth+1) {
 				return false
 			}
 		}
 		_, err = dec.Token()
 		return err == nil
 	}
-	walk("", "")
+	walk("", "", 0)
 	return lines, dup, cased
 }
 

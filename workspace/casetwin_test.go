@@ -40,33 +40,51 @@ func TestDiscoverWarnsOfCaseTwins(t *testing.T) {
 			for _, f := range c.files {
 				files["memory/"+f] = "# " + f + "\n"
 			}
-			root := memweavetest.Workspace(t, files)
-			got, warnings, err := workspace.Discover(root, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(got) != len(files) {
-				t.Errorf("Discover found %d files, want all %d", len(got), len(files))
-			}
-			var found []string
-			for _, w := range warnings {
-				if errors.Is(w, workspace.ErrLookalikeName) {
-					found = append(found, w.Error())
-				}
-			}
+			found := discoverLookalikes(t, files)
 			if len(found) != len(c.pairs) {
 				t.Fatalf("Discover's lookalike warnings = %q, want %d", found, len(c.pairs))
 			}
 			for _, p := range c.pairs {
-				qa, qb := strconv.QuoteToASCII(p[0]), strconv.QuoteToASCII(p[1])
-				ok := false
-				for _, f := range found {
-					ok = ok || strings.Contains(f, qa) && strings.Contains(f, qb) && strings.Contains(f, "case")
-				}
-				if !ok {
-					t.Errorf("no warning names %s and %s and says they differ in case: %q", qa, qb, found)
+				if !warnsOfPair(found, strconv.QuoteToASCII(p[0]), strconv.QuoteToASCII(p[1]), "case") {
+					t.Errorf("no warning names %s and %s and says they differ in case: %q", p[0], p[1], found)
 				}
 			}
 		})
 	}
+}
+
+// discoverLookalikes builds a workspace of files (workspace-relative
+// paths to contents), runs Discover on it, checks that it found every
+// file, and returns the texts of its lookalike-name warnings.
+func discoverLookalikes(t testing.TB, files map[string]string) []string {
+	t.Helper()
+	got, warnings, err := workspace.Discover(memweavetest.Workspace(t, files), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(files) {
+		t.Errorf("Discover found %d files, want all %d", len(got), len(files))
+	}
+	var found []string
+	for _, w := range warnings {
+		if errors.Is(w, workspace.ErrLookalikeName) {
+			found = append(found, w.Error())
+		}
+	}
+	return found
+}
+
+// warnsOfPair reports whether one of the warnings found holds each of
+// the texts want.
+func warnsOfPair(found []string, want ...string) bool {
+	for _, f := range found {
+		all := true
+		for _, w := range want {
+			all = all && strings.Contains(f, w)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }

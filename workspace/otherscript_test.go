@@ -1,13 +1,9 @@
 package workspace_test
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/memweave/memweave-go/memweavetest"
-	"github.com/memweave/memweave-go/workspace"
 )
 
 // TestDiscoverWarnsOfOtherScriptLookalikes: a cloned note named with
@@ -37,31 +33,14 @@ func TestDiscoverWarnsOfOtherScriptLookalikes(t *testing.T) {
 			files["memory/"+n] = "# " + n + "\n"
 		}
 	}
-	root := memweavetest.Workspace(t, files)
-	got, warnings, err := workspace.Discover(root, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != len(files) {
-		t.Errorf("Discover found %d files, want all %d", len(got), len(files))
-	}
-	var found []string
-	for _, w := range warnings {
-		if errors.Is(w, workspace.ErrLookalikeName) {
-			found = append(found, w.Error())
-		}
-	}
+	found := discoverLookalikes(t, files)
 	if len(found) != len(pairs)+1 {
 		t.Errorf("Discover's lookalike warnings = %q, want %d, one for each pair and one for Api.md", found, len(pairs)+1)
 	}
 	for _, p := range pairs {
 		a, b := p[0][strings.LastIndex(p[0], "/")+1:], p[1][strings.LastIndex(p[1], "/")+1:]
 		qa, qb := strings.Trim(strconv.QuoteToASCII(a), `"`), strings.Trim(strconv.QuoteToASCII(b), `"`)
-		ok := false
-		for _, f := range found {
-			ok = ok || strings.Contains(f, qa) && strings.Contains(f, qb)
-		}
-		if !ok {
+		if !warnsOfPair(found, qa, qb) {
 			t.Errorf("no warning names %s and %s in ASCII quotes: %q", qa, qb, found)
 		}
 	}

@@ -8,11 +8,14 @@ import (
 	"path/filepath"
 
 	"github.com/gofrs/flock"
+
+	"github.com/memweave/memweave-go/internal/shellquote"
 )
 
 // CheckOwnFiles returns an error wrapping [ErrLinkedOwnFile] when the
 // index folder of the workspace at root (.memweave), or one of the files
-// names there, is a symbolic link, naming the link and its target; nil
+// names there, is a symbolic link, naming the link, its target and the
+// rm command that removes it; nil
 // when each is missing or is not a link.
 //
 // memweave writes these itself: the index, its write-ahead log and
@@ -35,7 +38,7 @@ func CheckOwnFiles(root string, names ...string) error {
 			continue
 		}
 		to, _ := os.Readlink(p)
-		return &fs.PathError{Op: "open", Path: p, Err: fmt.Errorf("%w (to %q): remove it", ErrLinkedOwnFile, to)}
+		return &fs.PathError{Op: "open", Path: p, Err: fmt.Errorf("%w (to %q): remove it (rm %s)", ErrLinkedOwnFile, to, shellquote.Quote(p))}
 	}
 	return nil
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +18,9 @@ import (
 // regular file", as did a link there (to /dev/zero, which git does
 // store). get now reads the note's file with a warning naming the
 // index file, and the error of the commands that need the index says
-// to remove it.
+// to remove it. index --rebuild, which replaces a damaged index, refuses
+// such a file too, with the rm command that removes it (a link's error
+// gave none), and leaves it where it is.
 func TestGetReadsTheFileBesideANonRegularIndex(t *testing.T) {
 	ws := testWorkspace(t)
 	note, err := os.ReadFile(filepath.Join(ws, "memory", "stack.md"))
@@ -27,12 +30,13 @@ func TestGetReadsTheFileBesideANonRegularIndex(t *testing.T) {
 	dir := filepath.Join(ws, ".memweave")
 	for _, c := range []struct {
 		name, file string
-		link       bool
+		link, sock bool
 	}{
-		{"fifo index.db", "index.db", false}, // tune
-		{"fifo -wal", "index.db-wal", false}, // check
-		{"fifo -shm", "index.db-shm", false},
-		{"link index.db", "index.db", true},
+		{"fifo index.db", "index.db", false, false}, // tune
+		{"fifo -wal", "index.db-wal", false, false}, // check
+		{"fifo -shm", "index.db-shm", false, false},
+		{"link index.db", "index.db", true, false},
+		{"socket index.db", "index.db", false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if err := os.RemoveAll(dir); err != nil {
@@ -43,9 +47,15 @@ func TestGetReadsTheFileBesideANonRegularIndex(t *testing.T) {
 			if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
 				t.Fatal(err)
 			}
-			if c.link {
+			switch {
+			case c.link:
 				err = os.Symlink("/dev/zero", p)
-			} else {
+			case c.sock:
+				var l net.Listener
+				if l, err = net.Listen("unix", p); err == nil {
+					t.Cleanup(func() { l.Close() })
+				}
+			default:
 				err = syscall.Mkfifo(p, 0o644)
 			}
 			if err != nil {
@@ -57,6 +67,14 @@ func TestGetReadsTheFileBesideANonRegularIndex(t *testing.T) {
 			out := runCLI(t, "", nil, "-w", ws, "get", "stack.md")
 			if out.code != 0 || out.stdout != string(note) || !strings.Contains(out.stderr, "warning") || !strings.Contains(out.stderr, c.file) {
 				t.Errorf("get beside this index file: exit %d, stdout %q, stderr %q; want the note, and a warning naming %s", out.code, out.stdout, out.stderr, c.file)
+			}
+			before, _ := os.Lstat(p)
+			out = runCLI(t, "", nil, "-w", ws, "index", "--rebuild")
+			if out.code == 0 || !strings.Contains(out.stderr, "rm ") || !strings.Contains(out.stderr, p+")") {
+				t.Errorf("index --rebuild beside this index file: exit %d, stderr %q; want it refused with the rm command that removes %s", out.code, out.stderr, p)
+			}
+			if after, err := os.Lstat(p); err != nil || before == nil || after.Mode() != before.Mode() {
+				t.Errorf("after index --rebuild, %s is %v (%v), want it left as it was (%v)", p, after, err, before)
 			}
 		})
 	}
