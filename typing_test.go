@@ -274,24 +274,32 @@ func checkTyped(tb testing.TB, query string, rs []memweave.Result) {
 // typoOf reports whether the typed word a is one edit from the word b:
 // a letter deleted, added or changed, or two adjacent letters swapped
 // (a search respells such a typo as the index's word: see
-// [search.Vocabulary]).
+// [search.Vocabulary]). It counts edits by the textbook table (optimal
+// string alignment), not by search's own scan, so the check does not
+// share a mistake with the code it checks.
 func typoOf(a, b string) bool {
 	x, y := []rune(a), []rune(b)
-	if len(x) < len(y) {
-		x, y = y, x
+	d := make([][]int, len(x)+1)
+	for i := range d {
+		d[i] = make([]int, len(y)+1)
+		d[i][0] = i
 	}
-	i := 0
-	for i < len(y) && x[i] == y[i] {
-		i++
+	for j := range d[0] {
+		d[0][j] = j
 	}
-	switch {
-	case len(x) == len(y)+1:
-		return string(x[i+1:]) == string(y[i:])
-	case len(x) != len(y) || i == len(x):
-		return false
+	for i := 1; i <= len(x); i++ {
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
 	}
-	swapped := i+1 < len(x) && x[i] == y[i+1] && x[i+1] == y[i] && string(x[i+2:]) == string(y[i+2:])
-	return swapped || string(x[i+1:]) == string(y[i+1:])
+	return d[len(x)][len(y)] == 1
 }
 
 // TestTypingSnippetShowsSpelling searches long notes, each holding its
