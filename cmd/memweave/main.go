@@ -108,11 +108,17 @@ func main() {
 // away), which lets the command stop in good order (a server answers
 // the calls in flight, for up to its grace period). The signals are
 // given back to the system before the context ends: a second one ends
-// the process at once, as it asks.
+// the process at once, as it asks. A SIGHUP the process was started
+// ignoring (nohup) stays ignored, as it was asked to outlive its
+// terminal: signal.Notify would turn it on.
 func stopOnSignal() (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(context.Background())
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	caught := []os.Signal{os.Interrupt, syscall.SIGTERM}
+	if !signal.Ignored(syscall.SIGHUP) {
+		caught = append(caught, syscall.SIGHUP)
+	}
+	signal.Notify(sigs, caught...)
 	go func() {
 		select {
 		case <-sigs:

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -135,4 +137,64 @@ func waitLine(t *testing.T, lines <-chan string, want string) {
 		}
 	}
 	t.Fatalf("no line holding %q", want)
+}
+
+// TestIgnoredHangupStaysIgnored: a command started with SIGHUP ignored
+// (nohup, a shell's trap "" HUP) was asked to outlive its terminal, but
+// catching SIGHUP as SIGTERM (which Go's signal.Notify does even for an
+// ignored signal) stopped it when the terminal went away. A SIGHUP the
+// command was started ignoring stays ignored: the MCP server answers on
+// and says nothing of stopping.
+func TestIgnoredHangupStaysIgnored(t *testing.T) {
+	t.Parallel()
+	ws := testWorkspace(t)
+	cmd := exec.Command("sh", "-c", `trap "" HUP; exec "$0" "$@"`, binary, "-w", ws, "mcp")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A file, not a buffer: the test reads it while the process writes.
+	stderr, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stderr.Close()
+	cmd.Stderr = stderr
+	said := func() string {
+		b, _ := os.ReadFile(stderr.Name())
+		return string(b)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	answers := bufio.NewScanner(stdout)
+	answer := func(id string) {
+		t.Helper()
+		for answers.Scan() {
+			if strings.Contains(answers.Text(), `"id":`+id) {
+				return
+			}
+		}
+		t.Fatalf("no answer to request %s; stderr %q", id, said())
+	}
+	io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"v0"}}}`+"\n"+
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+	answer("1")
+	if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(stdin, `{"jsonrpc":"2.0","id":2,"method":"ping"}`+"\n")
+	answer("2")
+	stdin.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("memweave mcp started with SIGHUP ignored, after a SIGHUP and the end of input: %v; stderr %q", err, said())
+	}
+	if strings.Contains(said(), "stopping") {
+		t.Errorf("memweave mcp started with SIGHUP ignored stopped on one: stderr %q", said())
+	}
 }
