@@ -2,6 +2,7 @@ package search
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -54,8 +55,8 @@ const (
 // and -ix, -ses/-sis, -a/-um and -on, -i/-us, -ves/-f and -fe, -men/-man),
 // each way. A rule is applied to a word's end only; the other spelling is
 // searched as an alternate, which costs a lookup of a word most indexes
-// lack.
-var spellingRules = func() []spellingRule {
+// lack. Built on first use: not at init, which every command pays.
+var spellingRules = sync.OnceValue(func() []spellingRule {
 	rules := []spellingRule{
 		// Latin and Greek plurals, and the others formed by a rule.
 		{"ices", []string{"ex", "ix"}, 6, 2, plural}, {"ex", []string{"ices"}, 5, 3, plural}, {"ix", []string{"ices"}, 5, 3, plural},
@@ -99,7 +100,7 @@ var spellingRules = func() []spellingRule {
 		}
 	}
 	return rules
-}()
+})
 
 // spellingAlternates returns the other spellings of a query's plain words
 // (letters alone, not stop words) to search: what each [spellingRules]
@@ -129,7 +130,7 @@ func spellingAlternates(toks []queryToken, plurals bool) (search, shown []string
 			}
 		}
 		n := utf8.RuneCountInString(w)
-		for _, r := range spellingRules {
+		for _, r := range spellingRules() {
 			stem, ok := strings.CutSuffix(w, r.from)
 			if !ok || n < r.min || utf8.RuneCountInString(stem) < r.stem || r.kind == plural && !plurals {
 				continue
