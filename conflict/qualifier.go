@@ -252,20 +252,24 @@ func ownerFirst(s string) string {
 	re := ownerAfterOf()
 	return re.ReplaceAllStringFunc(s, func(m string) string {
 		sub := re.FindStringSubmatch(m)
-		if w := strings.ToLower(sub[1]); groupParts[w] || numberWords[w] != "" {
+		if w := strings.ToLower(sub[1]); groupPart(w) || numberWords[w] != "" {
 			return m
 		}
 		return sub[2] + "'s " + sub[1]
 	})
 }
 
-// groupParts are words that take a part of a group before "of" ("most
-// of my friends"), which [ownerFirst] leaves alone.
-var groupParts = map[string]bool{
-	"all": true, "most": true, "some": true, "many": true, "few": true, "several": true, "half": true,
-	"none": true, "one": true, "each": true, "both": true, "any": true, "either": true, "neither": true,
-	"majority": true, "minority": true, "rest": true, "lot": true, "lots": true, "plenty": true,
-	"number": true, "couple": true, "third": true, "quarter": true, "which": true, "who": true,
+// groupPart reports whether w takes a part of a group before "of" ("most
+// of my friends"), which [ownerFirst] leaves alone. A switch: no table
+// built at init.
+func groupPart(w string) bool {
+	switch w {
+	case "all", "most", "some", "many", "few", "several", "half", "none", "one", "each", "both", "any",
+		"either", "neither", "majority", "minority", "rest", "lot", "lots", "plenty", "number", "couple",
+		"third", "quarter", "which", "who":
+		return true
+	}
+	return false
 }
 
 // statusDenials are statuses that deny the subject a kind of kin, and
