@@ -1,11 +1,15 @@
 package memweave_test
 
 import (
+	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	memweave "github.com/memweave/memweave-go"
+	"github.com/memweave/memweave-go/search"
 )
 
 // TestSearchMinusExcludes searches with a leading minus: "-word" leaves
@@ -46,5 +50,33 @@ func TestSearchMinusExcludes(t *testing.T) {
 				t.Errorf("Search(%q, %s) = %v, want no %s", c.query, mode, paths, c.none)
 			}
 		}
+	}
+}
+
+// TestSearchRefusesManyExclusions: each excluded word is one more term of
+// a keyword query, which SQLite counts in one statement of at most 2,000
+// columns: 3,000 "-word"s failed with "too many columns in result set"
+// and an error quoting every word. More than search.MaxQueryTerms are
+// refused as a query too long, naming the count, before any search;
+// that many are searched.
+func TestSearchRefusesManyExclusions(t *testing.T) {
+	files := map[string]string{"memory/planning.md": "# Planning\n\nThe planning meeting moved to Thursday.\n"}
+	_, w := openIndexed(t, files, memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")})
+	query := func(n int) string {
+		var b strings.Builder
+		b.WriteString("meeting")
+		for i := range n {
+			fmt.Fprintf(&b, " -excl%s", strings.Repeat("a", i%7)+string(rune('b'+i%20))+string(rune('b'+i/20%20))+string(rune('b'+i/400)))
+		}
+		return b.String()
+	}
+	for _, n := range []int{search.MaxQueryTerms + 1, 3000} {
+		_, err := w.Search(t.Context(), query(n), memweave.SearchMode(memweave.ModeKeyword))
+		if !errors.Is(err, memweave.ErrQueryTooLong) || !strings.Contains(err.Error(), fmt.Sprintf("excludes %d words", n)) || len(err.Error()) > 300 {
+			t.Errorf("Search(meeting and %d -words) = %v, want ErrQueryTooLong naming %d, in a short message", n, err, n)
+		}
+	}
+	if resp := mustSearch(t, w, query(search.MaxQueryTerms), memweave.SearchMode(memweave.ModeKeyword), memweave.MinScore(0)); len(resp.Results) != 1 {
+		t.Errorf("Search(meeting and %d -words) = %v, want memory/planning.md", search.MaxQueryTerms, locs(resp.Results))
 	}
 }

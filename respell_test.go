@@ -39,3 +39,20 @@ func TestSearchRespellsTypos(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchRespellsAFewWordsOnly: each word the index lacks is
+// respelled by a read of the index's word list, so a query of many such
+// words (64 made-up words: a read of thousands of terms for each) is no
+// typo and is searched as typed; a query with a few is respelled.
+func TestSearchRespellsAFewWordsOnly(t *testing.T) {
+	files := map[string]string{"memory/a.md": "# Receipts\n\nKeep the receipt for the warranty claim.\n"}
+	_, w := openIndexed(t, files, memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db"), MinScore: new(0.0)})
+	few := "recipt qwzkvbnl xxpqrtzk"
+	if resp := mustSearch(t, w, few, memweave.SearchMode(memweave.ModeKeyword)); len(resp.Results) == 0 || resp.Results[0].Path != "memory/a.md" {
+		t.Errorf("Search(%q, keyword) = %v, want memory/a.md first", few, locs(resp.Results))
+	}
+	many := "recipt qwzkvbnl xxpqrtzk zzvbnmqa pqpqzxzx kkjjhhgg"
+	if resp := mustSearch(t, w, many, memweave.SearchMode(memweave.ModeKeyword)); len(resp.Results) > 0 {
+		t.Errorf("Search(%q, keyword) = %v, want none: %d words the index lacks are no typo", many, locs(resp.Results), 6)
+	}
+}

@@ -57,6 +57,10 @@ var contra18OwnerCases = []judgeCase{
 	{"no car, drives one of a colleague", "Oda doesn't own a car.", "Oda drives the car of a colleague.", false},
 	{"no children, coaches her own", "Oda has no children.", "Oda coaches her three daughters.", true},
 	{"no children, the mother of two", "Oda has no children.", "Oda is the mother of two sons.", true},
+	// A part of a group told with "of" is no thing of theirs.
+	{"clients pay monthly, all of them yearly", "Our clients pay monthly.", "All of our clients pay yearly.", true},
+	{"colleagues in Oslo, most of them in Bergen", "My colleagues are based in Oslo.", "Most of my colleagues are based in Bergen.", true},
+	{"a friend's sons, one of a friend", "Oda has no children.", "Oda coaches one of her friend's sons.", false},
 }
 
 var contra18KinCases = []judgeCase{
@@ -102,6 +106,9 @@ var contra18LearnCases = []judgeCase{
 	{"can't swim, takes lessons", "Nico can't swim.", "Nico takes swimming lessons.", false},
 	{"can't drive, taking lessons", "Nico can't drive.", "Nico is taking driving lessons.", false},
 	{"can't swim, swims", "Nico can't swim.", "Nico swims every day.", true},
+	// A lesson given does not end the reading of a wish after it.
+	{"gives lessons and hopes to go, never been", "Ana gives piano lessons and hopes to move to Oslo.", "Ana has never been to Oslo.", false},
+	{"gives lessons, never been", "Ana gives piano lessons in Oslo.", "Ana has never been to Oslo.", true},
 }
 
 var contra18TaughtCases = []judgeCase{

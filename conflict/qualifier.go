@@ -113,7 +113,9 @@ func wished(tw []string) bool {
 		case "lessons":
 			// "takes swimming lessons", "is taking driving lessons"; not
 			// "gives piano lessons".
-			return slices.ContainsFunc(tw[:i], func(w string) bool { return wordOf(w, "takes", "take", "taking", "took", "has", "having") })
+			if slices.ContainsFunc(tw[:i], func(w string) bool { return wordOf(w, "takes", "take", "taking", "took", "has", "having") }) {
+				return true
+			}
 		}
 	}
 	return false
@@ -240,12 +242,34 @@ var ownerAfterOf = sync.OnceValue(func() *regexp.Regexp {
 // ownerFirst writes a thing or kin of another person told with "of" as
 // a possessive: "coaches two sons of a friend" is "coaches two
 // friend's sons", which claims read as someone else's, not the
-// subject's ("Aldo has no children" stands beside it).
+// subject's ("Aldo has no children" stands beside it). A part of a
+// group ("all of our clients", "two of my colleagues") is no thing of
+// theirs and stays as written.
 func ownerFirst(s string) string {
 	if !strings.Contains(s, " of ") {
 		return s
 	}
-	return ownerAfterOf().ReplaceAllString(s, "${2}'s ${1}")
+	re := ownerAfterOf()
+	return re.ReplaceAllStringFunc(s, func(m string) string {
+		sub := re.FindStringSubmatch(m)
+		if w := strings.ToLower(sub[1]); groupPart(w) || numberWords[w] != "" {
+			return m
+		}
+		return sub[2] + "'s " + sub[1]
+	})
+}
+
+// groupPart reports whether w takes a part of a group before "of" ("most
+// of my friends"), which [ownerFirst] leaves alone. A switch: no table
+// built at init.
+func groupPart(w string) bool {
+	switch w {
+	case "all", "most", "some", "many", "few", "several", "half", "none", "one", "each", "both", "any",
+		"either", "neither", "majority", "minority", "rest", "lot", "lots", "plenty", "number", "couple",
+		"third", "quarter", "which", "who":
+		return true
+	}
+	return false
 }
 
 // statusDenials are statuses that deny the subject a kind of kin, and

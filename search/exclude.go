@@ -43,6 +43,12 @@ func splitExclusions(q string) (rest string, excluded []string) {
 	return rest, excluded
 }
 
+// excludedCount is the number of words q excludes ([splitExclusions]).
+func excludedCount(q string) int {
+	_, excluded := splitExclusions(q)
+	return len(excluded)
+}
+
 // excludedWord returns the word a field of a query excludes, "standup"
 // for "-standup" (trailing punctuation aside), and whether it excludes
 // one (see [splitExclusions]).

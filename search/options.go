@@ -85,6 +85,10 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("%w: %d bytes, at most %d: search with the question, not a document", ErrQueryTooLong, len(o.Query), MaxQueryBytes)
 	case strings.TrimSpace(o.Query) == "":
 		return ErrEmptyQuery
+	case excludedCount(o.Query) > MaxQueryTerms:
+		// Each is a term of one more keyword query, as a query's words
+		// are, which are cut at MaxQueryTerms.
+		return fmt.Errorf("%w: it excludes %d words (-word), at most %d", ErrQueryTooLong, excludedCount(o.Query), MaxQueryTerms)
 	case o.MaxResults <= 0:
 		return fmt.Errorf("MaxResults must be positive, got %d", o.MaxResults)
 	case !(o.MinScore >= 0 && o.MinScore <= 1):

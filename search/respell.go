@@ -41,6 +41,11 @@ const (
 	// a word near more of the index's words is ambiguous and respelled as
 	// none.
 	maxRespellings = 3
+	// maxRespelledWords is the most words a query may hold that the
+	// index lacks for any to be respelled: each costs a read of the
+	// index's word list, and a query of more (a text in another
+	// language, made-up words) holds no typo of the index's words.
+	maxRespelledWords = 4
 )
 
 // stemSuffixes are the endings the Porter stemmer may strip from a word,
@@ -54,9 +59,9 @@ var stemSuffixes = []string{"", "s", "es", "e", "ed", "ing", "ly", "er", "ers", 
 // respell returns the index's words one letter from the query's words
 // that the index lacks (known, the query's weights when the keyword
 // side read them, tells which) (see [Vocabulary]), the plain words of terms of
-// at least MinRespellRunes letters; none when the backend lists no words
-// or reading them fails (respelling is a guess: a search goes on
-// without it).
+// at least MinRespellRunes letters; none when the backend lists no words,
+// reading them fails (respelling is a guess: a search goes on without
+// it) or the query holds more than maxRespelledWords such words.
 func (h *Hybrid) respell(ctx context.Context, terms []string, known TermWeights) []string {
 	v, ok := h.Keyword.(Vocabulary)
 	if !ok {
@@ -81,11 +86,17 @@ func (h *Hybrid) respell(ctx context.Context, terms []string, known TermWeights)
 	if err != nil {
 		return nil
 	}
-	var out []string
+	var absent []string
 	for i, w := range words {
-		if counts[i] != 0 {
-			continue
+		if counts[i] == 0 {
+			absent = append(absent, w)
 		}
+	}
+	if len(absent) > maxRespelledWords {
+		return nil
+	}
+	var out []string
+	for _, w := range absent {
 		w = tokenize.Fold(w)
 		vocab, err := v.Words(ctx, string([]rune(w)[:respellPrefix]), maxRespellRead)
 		if err != nil {
