@@ -40,7 +40,11 @@ const (
 	KeywordWeight = 0.75
 	// Support is what the vector score adds, per unit, to a keyword
 	// match's score: agreement ranks above the keyword side alone, and the
-	// vector side re-orders keyword matches.
+	// vector side re-orders keyword matches. Under a lexical embedder it
+	// adds nothing: there the cosine counts the query's letter runs a
+	// chunk shares, the evidence the keyword score already weighs (by
+	// each word's rarity, which the cosine ignores), so it only breaks
+	// ties between equal keyword scores.
 	Support = 0.09
 	// KeywordFloor is the fraction of its keyword score a chunk holding
 	// the whole query (or scoring at least [CoverageShare]) keeps whatever
@@ -128,8 +132,9 @@ type FusionOptions struct {
 	semantic bool
 	// lexical reports that [Hybrid] searched with a lexical embedder (not
 	// [Hybrid.Semantic]): a chunk holding no query word scores
-	// [LexicalAlone] per unit of vector score. [Fuse] called directly
-	// does not know the embedder and scores it [VectorAlone].
+	// [LexicalAlone] per unit of vector score, and a keyword match gains
+	// no [Support]. [Fuse] called directly does not know the embedder and
+	// scores them as a semantic one's, [Confirm] aside.
 	lexical bool
 }
 
@@ -178,6 +183,7 @@ func methodList() string {
 //	                         KeywordFloor*CoverageShare  if it holds the
 //	                                                     whole query)
 //	                                                     otherwise
+//	                     (max(KeywordFloor*k, ...) under a lexical embedder)
 //	             c = min(1, v/Confirm) for a partial match found by
 //	                 [Hybrid] with a semantic embedder, else 1
 //	KeywordOnly: score = k
@@ -197,7 +203,9 @@ func methodList() string {
 //     from its vector score, no more, since a lexical embedder's cosine
 //     is high for any keyword match (letting it lead cost SciFact and
 //     LongMemEval their level of keyword search, and let the hash
-//     embedder's chance matches pass the threshold);
+//     embedder's chance matches pass the threshold); under a lexical
+//     embedder it gains nothing, and the keyword matches rank as a
+//     keyword search ranks them, the cosine ordering equal scores;
 //   - a chunk holding every word of the query (at least 0.45) is never
 //     outranked by one holding none (at most VectorAlone, 0.44);
 //   - for a query of more than shortQuery words, a keyword match that
@@ -251,8 +259,9 @@ type tieOrder struct {
 	// chunk it outranks (see [liftOverWordFree]): it goes first.
 	lifted bool
 	// own is a lifted match's score before the lift, which orders the
-	// matches lifted to the same score as the keyword side does.
-	own float64
+	// matches lifted to the same score as the keyword side does, and
+	// ownCos its own cosine, which orders those of equal own score.
+	own, ownCos float64
 }
 
 // compare orders a before b (-1) when it comes first at equal scores.
@@ -260,7 +269,7 @@ func (a tieOrder) compare(b tieOrder) int {
 	if c := cmp.Compare(b.cos, a.cos); c != 0 || a.lifted == b.lifted && !a.lifted {
 		return c
 	}
-	return cmp.Or(boolcmp.Compare(b.lifted, a.lifted), cmp.Compare(b.own, a.own))
+	return cmp.Or(boolcmp.Compare(b.lifted, a.lifted), cmp.Compare(b.own, a.own), cmp.Compare(b.ownCos, a.ownCos))
 }
 
 // liftOverWordFree ranks the keyword matches of a query of more than
@@ -303,7 +312,7 @@ func liftOverWordFree(keys []scoreKey, words int) {
 			continue
 		}
 		if f := keys[free[n-1]]; f.score > m.score {
-			m.order = tieOrder{cos: f.order.cos, lifted: true, own: m.score}
+			m.order = tieOrder{cos: f.order.cos, lifted: true, own: m.score, ownCos: m.order.cos}
 			m.score = f.score
 		}
 	}
@@ -351,7 +360,7 @@ func scoreCandidates(cs []Candidate, method FusionMethod, opts FusionOptions) []
 // blend is the [Blend] score of a chunk with keyword score k and vector
 // score v; whole reports that it holds every word of the query, semantic
 // that v can confirm a partial match (see [Confirm]), lexical that v is
-// a lexical embedder's (see [LexicalAlone]).
+// a lexical embedder's (see [LexicalAlone] and [Support]).
 func blend(k, v float64, whole, semantic, lexical bool) float64 {
 	if k == 0 && !whole {
 		if lexical {
@@ -363,7 +372,10 @@ func blend(k, v float64, whole, semantic, lexical bool) float64 {
 	if semantic && !whole {
 		floor *= min(v/Confirm, 1)
 	}
-	s := max(KeywordWeight*k+Support*v, floor)
+	s := floor
+	if !lexical {
+		s = max(KeywordWeight*k+Support*v, floor)
+	}
 	if whole {
 		s = max(s, KeywordFloor*CoverageShare)
 	}

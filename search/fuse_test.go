@@ -370,3 +370,51 @@ func TestFuseLongQueryRanksPartialMatches(t *testing.T) {
 		}
 	}
 }
+
+// TestFuseLexicalKeepsKeywordOrder checks that under a lexical embedder
+// (the hash embedder, whose cosine is the query's letter runs shared, the
+// evidence the keyword score already weighs) the keyword matches rank as
+// their keyword scores do, for short and long queries alike: the cosine
+// orders only equal keyword scores. A lower-k match with more letter
+// overlap (k 0.30, v 1) used to score 0.75k + 0.09v = 0.315 over a match
+// holding more of the query's rarer words (k 0.34, v 0, 0.306).
+func TestFuseLexicalKeepsKeywordOrder(t *testing.T) {
+	k := func(x float64) *float64 { return &x }
+	got := Fuse([]Candidate{
+		{ChunkID: 1, KeywordScore: k(0.30), Cosine: ptr(0.9), VectorScore: k(1)},
+		{ChunkID: 2, KeywordScore: k(0.34), Cosine: ptr(0.1), VectorScore: k(0)},
+	}, FusionOptions{lexical: true})
+	if got[0].ChunkID != 2 || !near(got[0].Score, KeywordFloor*0.34) || !near(got[1].Score, KeywordFloor*0.30) {
+		t.Errorf("Fuse(lexical) = chunk %d (%v), chunk %d (%v); want 2 (%v), 1 (%v)",
+			got[0].ChunkID, got[0].Score, got[1].ChunkID, got[1].Score, KeywordFloor*0.34, KeywordFloor*0.30)
+	}
+	rng := rand.New(rand.NewPCG(19, 1))
+	for trial := range 200 {
+		var cands []Candidate
+		for id := range int64(40) {
+			c := Candidate{ChunkID: id, Cosine: ptr(rng.Float64()), VectorScore: k(rng.Float64())}
+			switch id % 4 {
+			case 0: // the whole query
+				c.KeywordScore, c.Whole = k(CoverageShare+rng.Float64()*(1-CoverageShare)), true
+			case 1, 2: // some of its words; a few share one keyword score
+				c.KeywordScore = k(float64(rng.IntN(12)) / 24)
+			}
+			cands = append(cands, c)
+		}
+		words := []int{2, shortQuery + 5}[trial%2]
+		res := Fuse(cands, FusionOptions{lexical: true, words: words})
+		var prev *Result
+		for i := range res {
+			r := &res[i]
+			if *r.TextScore == 0 {
+				continue // word-free: ranked by LexicalAlone*v among the matches
+			}
+			if prev != nil && (*r.TextScore > *prev.TextScore ||
+				*r.TextScore == *prev.TextScore && *r.Explain.Cosine > *prev.Explain.Cosine) {
+				t.Fatalf("trial %d (%d words): chunk %d (k %v, cosine %v) ranks under chunk %d (k %v, cosine %v)",
+					trial, words, r.ChunkID, *r.TextScore, *r.Explain.Cosine, prev.ChunkID, *prev.TextScore, *prev.Explain.Cosine)
+			}
+			prev = r
+		}
+	}
+}

@@ -60,9 +60,10 @@ type Hybrid struct {
 	// partial keyword match it places among the query's unrelated chunks
 	// loses its keyword floor (see [Confirm]). Without it a chunk holding
 	// no query word scores at most [LexicalAlone], under the default
-	// threshold: a lexical cosine is letter overlap, not meaning; and its
+	// threshold: a lexical cosine is letter overlap, not meaning; its
 	// vector score counts only when it shares a letter run of the query
-	// (see [runs]), not a hashed bucket alone.
+	// (see [runs]), not a hashed bucket alone; and it orders keyword
+	// matches only where their keyword scores tie (see [Support]).
 	Semantic bool
 	// Background returns the index's background under Embedder (see
 	// [NewIndexBackground]) for the query vector q, the zero Background
