@@ -3,6 +3,7 @@ package conflict
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // This file reads opposites: antonym pairs, comparatives ("longer" /
@@ -235,3 +236,50 @@ paid free, verbose quiet, healthy unhealthy, compliant noncompliant, visible hid
 encrypted unencrypted, blocking nonblocking, approved rejected, before after, first last,
 minimum maximum, min max, lowest highest, cheap expensive, owned rented, own lease, own rent,
 dry wet, damp dry, readonly writable, cold warm, hot cool, deep shallow, thick thin`
+
+// otherQualities reports whether h replaces one adjective after the
+// copula by another of a different quality ([qualityOf]): "the spare room
+// is tidy" and "the spare room is small" say two things of one room.
+// Two words of one quality ("small", "huge"; "red", "blue") or a word
+// the table lacks are left to the other rules.
+func otherQualities(a, b *claim, h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 || a.copAt < 0 || b.copAt < 0 || h.at < int(a.copAt) || h.bt < int(b.copAt) {
+		return false
+	}
+	qa, qb := qualityOf()[h.a[0].w], qualityOf()[h.b[0].w]
+	return qa != 0 && qb != 0 && qa&qb == 0
+}
+
+// qualityOf maps adjectives, as claim words fold them, to the qualities
+// they tell as bits: size, order, surface, slope, temperature, sound,
+// light, age, price, speed, width, depth, hardness, colour, taste, crowding,
+// character, difficulty. A word of two qualities has both bits ("quiet":
+// sound and crowding; "hard": hardness and difficulty).
+var qualityOf = sync.OnceValue(func() map[string]uint32 {
+	m := map[string]uint32{}
+	for i, words := range [...]string{
+		`small big large tiny huge little spacious cramped roomy compact enormous`,
+		`tidy messy clean dirty neat cluttered spotless filthy dusty`,
+		`muddy dry wet damp icy slippery`,
+		`steep flat level hilly`,
+		`hot cold warm cool chilly freezing`,
+		`quiet noisy loud silent`,
+		`bright dark dim sunny shady gloomy`,
+		`old new modern ancient`,
+		`cheap expensive pricey affordable`,
+		`fast slow quick`,
+		`narrow wide broad`,
+		`deep shallow`,
+		`soft hard firm`,
+		`red blue green yellow black white grey gray brown pink purple`,
+		`spicy bland sweet salty sour bitter mild`,
+		`crowded busy empty packed quiet`,
+		`shy outgoing friendly rude calm nervous grumpy cheerful`,
+		`easy hard difficult simple tricky`,
+	} {
+		for _, w := range strings.Fields(words) {
+			m[lemma(spelling(stem(w)))] |= 1 << i
+		}
+	}
+	return m
+})

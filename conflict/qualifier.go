@@ -136,11 +136,8 @@ func freedOf(shunner, other *claim) bool {
 	}
 	for i, t := range other.toks {
 		root, ok := freeRoot(t.w)
-		if !ok {
-			continue
-		}
 		for _, d := range shunned {
-			if !rootOf(root, d) {
+			if !(ok && rootOf(root, d) || !slices.Contains(shunned, t.w) && substitute(other.toks, i, d)) {
 				continue
 			}
 			if !namedApart(other, d, i) {
@@ -149,6 +146,26 @@ func freedOf(shunner, other *claim) bool {
 		}
 	}
 	return false
+}
+
+// substitute reports whether the word at i of ts makes the word after it
+// a thing other than d, the kind that word names ([foodKinds], [kindOf]):
+// a maker of substitutes before any such word ("vegan cheese",
+// "plant-based burgers", "mock chicken"), or a source that makes another
+// drink or spread of the word ("almond milk", "root beer", "peanut
+// butter"). A source of the kind itself ("cow's milk", "wheat beer",
+// "goat cheese") is no such word, nor is one the shunner names too
+// ("uses no coconut milk" against "uses coconut milk").
+func substitute(ts []token, i int, d string) bool {
+	if i+1 >= len(ts) || ts[i].value || ts[i].name {
+		return false
+	}
+	next := ts[i+1].w
+	if next != d && foodKinds[next] != d && !slices.Contains(kindOf[next], d) {
+		return false
+	}
+	heads, ok := substituteMakers()[ts[i].w]
+	return ok && (heads == nil || slices.Contains(heads, next))
 }
 
 // shunnedWords returns what c says its subject keeps away from: the
@@ -229,6 +246,32 @@ func namedApart(c *claim, d string, i int) bool {
 	}
 	return false
 }
+
+// substituteMakers maps the words that make a thing another thing, as
+// claim words fold them, to the words they change ("milk" of "oat
+// milk"), or to nil when they change any thing of a kind ("vegan",
+// "imitation"). Hyphens are dropped: "plant-based" is "plantbased".
+var substituteMakers = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	for _, e := range [...][2]string{
+		{`vegan plantbased veggie vegetarian mock imitation faux fake meatless`, ``},
+		{`almond oat soy soya rice coconut cashew hemp hazelnut`, `milk cream`},
+		{`root ginger`, `beer`},
+		{`peanut almond cashew cocoa shea apple`, `butter`},
+	} {
+		for _, w := range strings.Fields(e[0]) {
+			k := lemma(spelling(stem(w)))
+			if e[1] == "" {
+				m[k] = nil
+				continue
+			}
+			for _, h := range strings.Fields(e[1]) {
+				m[k] = append(m[k], lemma(spelling(stem(h))))
+			}
+		}
+	}
+	return m
+})
 
 // ownerAfterOf matches a thing or kin of another person told with "of" ("two
 // sons of a friend", "the dog of her neighbour"): the thing, the

@@ -1,0 +1,34 @@
+package conflict_test
+
+import "testing"
+
+// TestContra19Rules holds cases per rule of the nineteenth pass, each
+// written for the rule and not taken from testdata/contra19.jsonl: the
+// contradictions it must find and the look-alikes next to them it must
+// leave alone.
+func TestContra19Rules(t *testing.T) {
+	checkJudged(t, contra19SubstituteCases, contra19QualityCases)
+}
+
+var contra19SubstituteCases = []judgeCase{
+	{"no milk, soya milk", "Rhea doesn't drink milk.", "Rhea drinks soya milk in her tea.", false},
+	{"allergic to milk, rice milk", "Rhea is allergic to milk.", "Rhea drinks rice milk.", false},
+	{"no chicken, mock chicken", "Rhea doesn't eat chicken.", "Rhea eats mock chicken.", false},
+	{"no meat, vegetarian sausages", "Rhea never eats meat.", "Rhea grills vegetarian sausages.", false},
+	{"no butter, almond butter", "Rhea avoids butter.", "Rhea spreads almond butter on her bread.", false},
+	{"no milk, goat's milk", "Rhea doesn't drink milk.", "Rhea drinks goat's milk.", true},
+	{"no milk, oat milk and whole milk", "Rhea doesn't drink milk.", "Rhea drinks oat milk and whole milk.", true},
+	{"no meat, vegan burgers and lamb", "Rhea doesn't eat meat.", "Rhea eats vegan burgers and lamb.", true},
+	{"the compound itself denied", "The soup has no coconut cream.", "The soup has coconut cream.", true},
+}
+
+var contra19QualityCases = []judgeCase{
+	{"dusty, spacious", "The attic is dusty.", "The attic is spacious.", false},
+	{"soft, grey", "The new sofa is soft.", "The new sofa is grey.", false},
+	{"cold, deep", "The quarry lake is cold.", "The quarry lake is deep.", false},
+	{"cheap, noisy", "The hostel on Via Roma is cheap.", "The hostel on Via Roma is noisy.", false},
+	{"dusty, spotless", "The attic above the garage is dusty.", "The attic above the garage is spotless.", true},
+	{"two colours", "The guest room is red.", "The guest room is green.", true},
+	{"cheap, expensive", "The hostel on Via Roma is cheap.", "The hostel on Via Roma is expensive.", true},
+	{"warm, freezing", "The quarry lake is warm.", "The quarry lake is freezing.", true},
+}
