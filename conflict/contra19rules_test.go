@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra19Rules(t *testing.T) {
-	checkJudged(t, contra19SubstituteCases, contra19QualityCases)
+	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases)
 }
 
 var contra19SubstituteCases = []judgeCase{
@@ -31,4 +31,18 @@ var contra19QualityCases = []judgeCase{
 	{"two colours", "The guest room is red.", "The guest room is green.", true},
 	{"cheap, expensive", "The hostel on Via Roma is cheap.", "The hostel on Via Roma is expensive.", true},
 	{"warm, freezing", "The quarry lake is warm.", "The quarry lake is freezing.", true},
+}
+
+var contra19DueCases = []judgeCase{
+	{"a permit expires in two years", "Lior's work permit expires in 2027.", "Lior's work permit expires in 2029.", true},
+	{"a contract ends in two months", "The cleaning contract ends in March 2027.", "The cleaning contract ends in May 2027.", true},
+	{"expired then, valid now", "Lior's work permit expired in 2020.", "Lior's work permit expires in 2029.", false},
+	{"archived in a year, when it came", "The old wiki was archived in 2024.", "The old wiki was archived.", false},
+}
+
+var contra19PossessedCases = []judgeCase{
+	{"two things of one owner", "Ada's laptop runs Linux.", "Ada's phone runs Linux.", false},
+	{"two kin of one person", "Ada's son lives in Oslo.", "Ada's daughter lives in Oslo.", false},
+	{"two documents, one year", "Lior's visa expires in 2027.", "Lior's passport expires in 2027.", false},
+	{"one thing, two values", "Ada's son lives in Oslo.", "Ada's son lives in Bergen.", true},
 }

@@ -649,11 +649,23 @@ func dropChangeTime(words []string, changed bool) []string {
 		if n == 0 || i+1+n != len(words) || len(d) > len("2025-01") {
 			continue
 		}
+		if !changed && dueVerb(words[i-1]) {
+			// "the passport expires in 2028": the time it will end is
+			// the fact told, not when a change came.
+			continue
+		}
 		if changed || removal(words[i-1]) || statusPhase[words[i-1]] != phaseNone || statusPhase[lemma(stem(words[i-1]))] != phaseNone || i > 1 && statusPhase[words[i-2]+" "+words[i-1]] != phaseNone {
 			return words[:i]
 		}
 	}
 	return words
+}
+
+// dueVerb reports whether w is a verb in the present, third person
+// ("expires", "ends", "closes"), as written: followed by a time it says
+// when a thing is due to end or change, not when it did.
+func dueVerb(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && (statusPhase[lemma(stem(w))] != phaseNone || removal(w))
 }
 
 // pastTense reports whether the words tw tell a past event: a verb in
