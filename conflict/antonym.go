@@ -3,7 +3,6 @@ package conflict
 import (
 	"fmt"
 	"strings"
-	"sync"
 )
 
 // This file reads opposites: antonym pairs, comparatives ("longer" /
@@ -246,7 +245,7 @@ func otherQualities(a, b *claim, h hunk) bool {
 	if len(h.a) != 1 || len(h.b) != 1 || a.copAt < 0 || b.copAt < 0 || h.at < int(a.copAt) || h.bt < int(b.copAt) {
 		return false
 	}
-	qa, qb := qualityOf()[h.a[0].w], qualityOf()[h.b[0].w]
+	qa, qb := qualityOf[h.a[0].w], qualityOf[h.b[0].w]
 	return qa != 0 && qb != 0 && qa&qb == 0
 }
 
@@ -255,7 +254,10 @@ func otherQualities(a, b *claim, h hunk) bool {
 // light, age, price, speed, width, depth, hardness, colour, taste, crowding,
 // character, difficulty. A word of two qualities has both bits ("quiet":
 // sound and crowding; "hard": hardness and difficulty).
-var qualityOf = sync.OnceValue(func() map[string]uint32 {
+// Built in [loadTables], after the tables that [lemma] reads.
+var qualityOf map[string]uint32
+
+func newQualityOf() map[string]uint32 {
 	m := map[string]uint32{}
 	for i, words := range [...]string{
 		`small big large tiny huge little spacious cramped roomy compact enormous`,
@@ -282,4 +284,4 @@ var qualityOf = sync.OnceValue(func() map[string]uint32 {
 		}
 	}
 	return m
-})
+}

@@ -164,7 +164,7 @@ func substitute(ts []token, i int, d string) bool {
 	if next != d && foodKinds[next] != d && !slices.Contains(kindOf[next], d) {
 		return false
 	}
-	heads, ok := substituteMakers()[ts[i].w]
+	heads, ok := substituteMakers[ts[i].w]
 	return ok && (heads == nil || slices.Contains(heads, next))
 }
 
@@ -251,7 +251,10 @@ func namedApart(c *claim, d string, i int) bool {
 // claim words fold them, to the words they change ("milk" of "oat
 // milk"), or to nil when they change any thing of a kind ("vegan",
 // "imitation"). Hyphens are dropped: "plant-based" is "plantbased".
-var substituteMakers = sync.OnceValue(func() map[string][]string {
+// Built in [loadTables], after the tables that [lemma] reads.
+var substituteMakers map[string][]string
+
+func newSubstituteMakers() map[string][]string {
 	m := map[string][]string{}
 	for _, e := range [...][2]string{
 		{`vegan plantbased veggie vegetarian mock imitation faux fake meatless`, ``},
@@ -271,7 +274,7 @@ var substituteMakers = sync.OnceValue(func() map[string][]string {
 		}
 	}
 	return m
-})
+}
 
 // ownerAfterOf matches a thing or kin of another person told with "of" ("two
 // sons of a friend", "the dog of her neighbour"): the thing, the

@@ -64,6 +64,8 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	phrasalParticle = newPhrasalParticle()
 	entityWords = newEntityWords()
 	antonymOf = newAntonymOf()
+	qualityOf = newQualityOf()
+	substituteMakers = newSubstituteMakers()
 	switchPole = newSwitchPole()
 	stance = newStance()
 	maritalStatus = newMaritalStatus()
