@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra19Rules(t *testing.T) {
-	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases)
+	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases, contra19KeptDietCases)
 }
 
 var contra19SubstituteCases = []judgeCase{
@@ -45,4 +45,13 @@ var contra19PossessedCases = []judgeCase{
 	{"two kin of one person", "Ada's son lives in Oslo.", "Ada's daughter lives in Oslo.", false},
 	{"two documents, one year", "Lior's visa expires in 2027.", "Lior's passport expires in 2027.", false},
 	{"one thing, two values", "Ada's son lives in Oslo.", "Ada's son lives in Bergen.", true},
+}
+
+var contra19KeptDietCases = []judgeCase{
+	{"vegetarian for years, a steak", "Bruno has been vegetarian for ten years.", "Bruno eats a steak every Sunday.", true},
+	{"vegan since a year, butter", "Bruno has been vegan since 2021.", "Bruno eats butter on his toast.", true},
+	{"sober for months, beer", "Bruno has been sober for eight months.", "Bruno drinks beer at the pub on Fridays.", true},
+	{"was vegetarian for years, a steak", "Bruno was vegetarian for ten years.", "Bruno eats a steak every Sunday.", false},
+	{"sober, a drink without alcohol", "Bruno has been sober for eight months.", "Bruno drinks alcohol-free beer.", false},
+	{"sober, his brother drinks", "Bruno has been sober for eight months.", "Bruno's brother drinks beer on Fridays.", false},
 }
