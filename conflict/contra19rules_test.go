@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra19Rules(t *testing.T) {
-	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases, contra19KeptDietCases)
+	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases, contra19KeptDietCases, contra19StateCases)
 }
 
 var contra19SubstituteCases = []judgeCase{
@@ -54,4 +54,14 @@ var contra19KeptDietCases = []judgeCase{
 	{"was vegetarian for years, a steak", "Bruno was vegetarian for ten years.", "Bruno eats a steak every Sunday.", false},
 	{"sober, a drink without alcohol", "Bruno has been sober for eight months.", "Bruno drinks alcohol-free beer.", false},
 	{"sober, his brother drinks", "Bruno has been sober for eight months.", "Bruno's brother drinks beer on Fridays.", false},
+}
+
+var contra19StateCases = []judgeCase{
+	{"a city, another state", "Noa lives in Chicago.", "Noa lives in Arizona.", true},
+	{"moved to a city, lives in another state", "Noa moved to Nashville.", "Noa lives in Ohio.", true},
+	{"born in a city, born in another state", "Noa was born in Detroit.", "Noa was born in Texas.", true},
+	{"a city, its state", "Noa lives in Nashville.", "Noa lives in Tennessee.", false},
+	{"a city two states share", "Noa lives in Portland.", "Noa lives in Maine.", false},
+	{"a town the table lacks", "Noa lives in Fresno.", "Noa lives in Oregon.", false},
+	{"a city that is a state's name too", "Noa lives in Seattle.", "Noa lives in Washington.", false},
 }
