@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra19Rules(t *testing.T) {
-	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases, contra19KeptDietCases, contra19StateCases)
+	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases, contra19KeptDietCases, contra19StateCases, contra19OftenCases)
 }
 
 var contra19SubstituteCases = []judgeCase{
@@ -64,4 +64,15 @@ var contra19StateCases = []judgeCase{
 	{"a city two states share", "Noa lives in Portland.", "Noa lives in Maine.", false},
 	{"a town the table lacks", "Noa lives in Fresno.", "Noa lives in Oregon.", false},
 	{"a city that is a state's name too", "Noa lives in Seattle.", "Noa lives in Washington.", false},
+}
+
+var contra19OftenCases = []judgeCase{
+	{"every evening, rarely", "Pim plays chess every evening.", "Pim rarely plays chess.", true},
+	{"always, seldom", "Pim always takes the stairs.", "Pim seldom takes the stairs.", true},
+	{"daily, hardly ever", "Pim reads the paper daily.", "Pim hardly ever reads the paper.", true},
+	{"in the evening, rarely", "Pim plays chess in the evening.", "Pim rarely plays chess.", false},
+	{"twice a year, rarely", "Pim goes to the theatre twice a year.", "Pim rarely goes to the theatre.", false},
+	{"every evening, rarely another game", "Pim plays chess every evening.", "Pim rarely plays bridge.", false},
+	{"every evening, rarely in summer", "Pim plays chess every evening.", "Pim rarely plays chess in summer.", false},
+	{"every evening once, rarely now", "Pim played chess every evening as a student.", "Pim rarely plays chess.", false},
 }

@@ -123,6 +123,9 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok, done := judgeExcepted(a, b, why); done {
 		return v, ok, nil
 	}
+	if oftenAndRarely(a, b) {
+		return Verdict{Likely, say(why, func() string { return "often, the other rarely" })}, true, nil
+	}
 	if sameQuantity(a, b) || exceptedApart(a, b) || exceptedApart(b, a) {
 		return Verdict{}, false, nil
 	}
