@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra19Rules(t *testing.T) {
-	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases, contra19KeptDietCases, contra19StateCases, contra19OftenCases)
+	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases, contra19KeptDietCases, contra19StateCases, contra19OftenCases, contra19ClockCases)
 }
 
 var contra19SubstituteCases = []judgeCase{
@@ -75,4 +75,12 @@ var contra19OftenCases = []judgeCase{
 	{"every evening, rarely another game", "Pim plays chess every evening.", "Pim rarely plays bridge.", false},
 	{"every evening, rarely in summer", "Pim plays chess every evening.", "Pim rarely plays chess in summer.", false},
 	{"every evening once, rarely now", "Pim played chess every evening as a student.", "Pim rarely plays chess.", false},
+}
+
+var contra19ClockCases = []judgeCase{
+	{"is noon, is a clock time", "The school's pickup time is noon.", "The school's pickup time is 1:30 pm.", true},
+	{"is midnight, is a clock time", "The hostel's curfew is midnight.", "The hostel's curfew is 11 pm.", true},
+	{"is noon, is 12:00", "The school's pickup time is noon.", "The school's pickup time is 12:00.", false},
+	{"a season after the copula", "Ilse's favourite season is spring.", "Ilse's favourite season is winter.", true},
+	{"a season and a month", "Ilse's favourite season is spring.", "Ilse's favourite month is May.", false},
 }
