@@ -285,3 +285,35 @@ func newQualityOf() map[string]uint32 {
 	}
 	return m
 }
+
+// foundAs writes a judgement told with "find" as the liking it says:
+// "finds crossword puzzles boring" is "dislikes crossword puzzles",
+// "finds gardening relaxing" is "likes gardening", so that [stance]
+// reads it beside "enjoys crossword puzzles". The thing judged is one to
+// three words between the verb and the closing adjective; a past
+// ("found the film boring") is one time, not a liking, and stays.
+func foundAs(words []string) []string {
+	for i, w := range words {
+		if w != "find" && w != "finds" {
+			continue
+		}
+		end := len(words) - 1
+		if end-i < 2 || end-i > 4 {
+			return words
+		}
+		var verb string
+		switch words[end] {
+		case "boring", "dull", "tedious", "tiresome", "annoying", "unbearable":
+			verb = "dislikes"
+		case "fun", "relaxing", "enjoyable", "interesting", "fascinating", "delightful":
+			verb = "likes"
+		default:
+			return words
+		}
+		out := make([]string, 0, len(words))
+		out = append(out, words[:i]...)
+		out = append(out, verb)
+		return append(out, words[i+1:end]...)
+	}
+	return words
+}

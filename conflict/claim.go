@@ -285,7 +285,7 @@ func parseClaim(s string) (claim, bool) {
 	if len(tw) > 0 {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)
 	}
-	rw := rewrite(tw)
+	rw := rewrite(foundAs(tw))
 	rw = dropChangeTime(rw, c.changed)
 	c.readTokens(normalise(s, placing(rw)), capitalisedFirst(s, tw))
 	c.fillKeys()

@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra19Rules(t *testing.T) {
-	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases, contra19KeptDietCases, contra19StateCases, contra19OftenCases, contra19ClockCases)
+	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases, contra19KeptDietCases, contra19StateCases, contra19OftenCases, contra19ClockCases, contra19FoundCases, contra19OwnerCases)
 }
 
 var contra19SubstituteCases = []judgeCase{
@@ -83,4 +83,20 @@ var contra19ClockCases = []judgeCase{
 	{"is noon, is 12:00", "The school's pickup time is noon.", "The school's pickup time is 12:00.", false},
 	{"a season after the copula", "Ilse's favourite season is spring.", "Ilse's favourite season is winter.", true},
 	{"a season and a month", "Ilse's favourite season is spring.", "Ilse's favourite month is May.", false},
+}
+
+var contra19FoundCases = []judgeCase{
+	{"enjoys, finds it dull", "Bea enjoys long train rides.", "Bea finds long train rides dull.", true},
+	{"hates, finds it relaxing", "Bea hates ironing.", "Bea finds ironing relaxing.", true},
+	{"enjoys, finds another thing dull", "Bea enjoys long train rides.", "Bea finds long bus rides dull.", false},
+	{"enjoys, found one dull once", "Bea enjoys long train rides.", "Bea found the train ride to Oslo dull.", false},
+	{"enjoys, finds it relaxing", "Bea enjoys ironing.", "Bea finds ironing relaxing.", false},
+}
+
+var contra19OwnerCases = []judgeCase{
+	{"her shop moved", "Hanne's flower shop is in Aarhus.", "Hanne moved her flower shop to Odense.", true},
+	{"his office is in a town, he moved it", "Olle's office is in Uppsala.", "Olle moved his office to Malmö.", true},
+	{"her son lives elsewhere", "Hanne's son lives in Aarhus.", "Hanne lives in Odense.", false},
+	{"sold a thing to her kin", "Hanne's cousin owns the red van.", "Hanne sold the red van to her cousin.", false},
+	{"a friend of hers moved", "Hanne lives in Aarhus.", "Hanne's friend moved to Odense.", false},
 }

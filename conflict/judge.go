@@ -102,6 +102,7 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	a, b = countedOne(a, b), countedOne(b, a)
 	a, b = likedAsPreferred(a, b), likedAsPreferred(b, a)
 	a, b = asKind(a, b), asKind(b, a)
+	a, b = ownerAsSubject(a, b), ownerAsSubject(b, a)
 	if v, ok := switchedFrom(a, b, why); ok {
 		return v, true, nil
 	}
@@ -298,6 +299,23 @@ func asKind(c, other *claim) *claim {
 		}
 	}
 	return c
+}
+
+// ownerAsSubject returns c, or a copy of it whose opening owner ("Ingrid's")
+// is the name other opens with ("Ingrid") when other names a thing of
+// its subject's with a possessive determiner: "Ingrid's studio is in
+// Bergen" and "Ingrid moved her studio to Trondheim" speak of one
+// studio.
+func ownerAsSubject(c, other *claim) *claim {
+	if len(c.toks) < 2 || len(other.toks) < 2 || !other.possessed || other.toks[0].w+"'s" != c.toks[0].w || c.toks[1].w != other.toks[1].w {
+		// "Nadia's cousin owns the Volvo", "Nadia sold the Volvo to
+		// her cousin": the thing owned must follow both openings.
+		return c
+	}
+	cp := *c
+	cp.toks = slices.Clone(c.toks)
+	cp.toks[0].w = other.toks[0].w
+	return &cp
 }
 
 // respelled returns c, or a copy of it whose misspelt words are spelt
