@@ -251,15 +251,16 @@ func otherQualities(a, b *claim, h hunk) bool {
 
 // qualityOf maps adjectives, as claim words fold them, to the qualities
 // they tell as bits: size, order, surface, slope, temperature, sound,
-// light, age, price, speed, width, depth, hardness, colour, taste, crowding,
-// character, difficulty. A word of two qualities has both bits ("quiet":
-// sound and crowding; "hard": hardness and difficulty).
-// Built in [loadTables], after the tables that [lemma] reads.
-var qualityOf map[string]uint32
+// light, age, price, speed, width, depth, hardness, colour, taste,
+// crowding, character, difficulty, comfort; and a bit of its own for each
+// feature a place has or lacks ("heated", "carpeted", "furnished"). A
+// word of two qualities has both bits ("quiet": sound and crowding;
+// "hard": hardness and difficulty).
+var qualityOf map[string]uint64
 
-func newQualityOf() map[string]uint32 {
-	m := map[string]uint32{}
-	for i, words := range [...]string{
+func newQualityOf() map[string]uint64 {
+	m := map[string]uint64{}
+	groups := []string{
 		`small big large tiny huge little spacious cramped roomy compact enormous`,
 		`tidy messy clean dirty neat cluttered spotless filthy dusty`,
 		`muddy dry wet damp icy slippery`,
@@ -278,7 +279,12 @@ func newQualityOf() map[string]uint32 {
 		`crowded busy empty packed quiet`,
 		`shy outgoing friendly rude calm nervous grumpy cheerful`,
 		`easy hard difficult simple tricky`,
-	} {
+		`cosy cozy comfortable uncomfortable`,
+	}
+	for _, f := range strings.Fields(`heated carpeted furnished insulated fenced gated tiled glazed paved sheltered licensed signposted`) {
+		groups = append(groups, f+" un"+f)
+	}
+	for i, words := range groups {
 		for _, w := range strings.Fields(words) {
 			m[lemma(spelling(stem(w)))] |= 1 << i
 		}
