@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra19Rules(t *testing.T) {
-	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases, contra19KeptDietCases, contra19StateCases, contra19OftenCases, contra19ClockCases, contra19FoundCases, contra19OwnerCases)
+	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases, contra19KeptDietCases, contra19StateCases, contra19OftenCases, contra19ClockCases, contra19FoundCases, contra19OwnerCases, contra19BoneCases)
 }
 
 var contra19SubstituteCases = []judgeCase{
@@ -102,4 +102,12 @@ var contra19OwnerCases = []judgeCase{
 	{"her son lives elsewhere", "Hanne's son lives in Aarhus.", "Hanne lives in Odense.", false},
 	{"sold a thing to her kin", "Hanne's cousin owns the red van.", "Hanne sold the red van to her cousin.", false},
 	{"a friend of hers moved", "Hanne lives in Aarhus.", "Hanne's friend moved to Odense.", false},
+}
+
+var contra19BoneCases = []judgeCase{
+	{"never broke a bone, broke a leg", "Jip has never broken a bone.", "Jip broke his leg playing rugby.", true},
+	{"never broke a bone, broke a collarbone", "Jip has never broken a bone.", "Jip broke his collarbone in 2015.", true},
+	{"never broke a bone, sprained an ankle", "Jip has never broken a bone.", "Jip sprained his ankle in 2015.", false},
+	{"never broke a bone, his sister broke a leg", "Jip has never broken a bone.", "Jip's sister broke her leg.", false},
+	{"never broke a bone, broke a phone", "Jip has never broken a bone.", "Jip broke his phone.", false},
 }
