@@ -167,6 +167,11 @@ func opposite(x, y string) bool {
 		if len(x) > 4 && (y == p+x || x == p+y) {
 			return true
 		}
+		// "paid" folds to "pay" ([irregularLemma]), "unpaid" keeps
+		// its form: "the rent is paid" / "the rent is unpaid".
+		if p == "un" && (strings.HasPrefix(y, p) && irregularLemma[y[len(p):]] == x || strings.HasPrefix(x, p) && irregularLemma[x[len(p):]] == y) {
+			return true
+		}
 	}
 	return false
 }
@@ -234,7 +239,7 @@ present absent, valid invalid, safe unsafe, stable unstable, remote onsite, remo
 paid free, verbose quiet, healthy unhealthy, compliant noncompliant, visible hidden,
 encrypted unencrypted, blocking nonblocking, approved rejected, before after, first last,
 minimum maximum, min max, lowest highest, cheap expensive, owned rented, own lease, own rent,
-dry wet, damp dry, readonly writable, cold warm, hot cool, deep shallow, thick thin`
+dry wet, damp dry, readonly writable, cold warm, hot cool, deep shallow, thick thin, high low`
 
 // otherQualities reports whether h replaces one adjective after the
 // copula by another of a different quality ([qualityOf]): "the spare room

@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra19Rules(t *testing.T) {
-	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases, contra19KeptDietCases, contra19StateCases, contra19OftenCases, contra19ClockCases, contra19FoundCases, contra19OwnerCases, contra19BoneCases)
+	checkJudged(t, contra19SubstituteCases, contra19QualityCases, contra19DueCases, contra19PossessedCases, contra19KeptDietCases, contra19StateCases, contra19OftenCases, contra19ClockCases, contra19FoundCases, contra19OwnerCases, contra19BoneCases, contra19OppositeCases)
 }
 
 var contra19SubstituteCases = []judgeCase{
@@ -110,4 +110,12 @@ var contra19BoneCases = []judgeCase{
 	{"never broke a bone, sprained an ankle", "Jip has never broken a bone.", "Jip sprained his ankle in 2015.", false},
 	{"never broke a bone, his sister broke a leg", "Jip has never broken a bone.", "Jip's sister broke her leg.", false},
 	{"never broke a bone, broke a phone", "Jip has never broken a bone.", "Jip broke his phone.", false},
+}
+
+var contra19OppositeCases = []judgeCase{
+	{"paid, unpaid", "The deposit for the hall is paid.", "The deposit for the hall is unpaid.", true},
+	{"sold, unsold", "The last two puppies were sold.", "The last two puppies are unsold.", true},
+	{"high, low", "The water level in the canal is high.", "The water level in the canal is low.", true},
+	{"paid, unpaid of two things", "The deposit for the hall is paid.", "The deposit for the band is unpaid.", false},
+	{"high, low of two things", "The water level in the canal is high.", "The water level in the reservoir is low.", false},
 }
