@@ -257,9 +257,9 @@ func otherQualities(a, b *claim, h hunk) bool {
 // qualityOf maps adjectives, as claim words fold them, to the qualities
 // they tell as bits: size, order, surface, slope, temperature, sound,
 // light, age, price, speed, width, depth, hardness, colour, taste,
-// crowding, character, difficulty, comfort; and a bit of its own for each
-// feature a place has or lacks ("heated", "carpeted", "furnished"). A
-// word of two qualities has both bits ("quiet": sound and crowding;
+// crowding, character, difficulty, comfort, power, material; and a bit
+// of its own for each feature a place has or lacks ("heated",
+// "carpeted", "furnished"). A word of two qualities has both bits ("quiet": sound and crowding;
 // "hard": hardness and difficulty).
 var qualityOf map[string]uint64
 
@@ -285,6 +285,8 @@ func newQualityOf() map[string]uint64 {
 		`shy outgoing friendly rude calm nervous grumpy cheerful`,
 		`easy hard difficult simple tricky`,
 		`cosy cozy comfortable uncomfortable`,
+		`electric manual automatic`,
+		`wooden metal plastic glass stone brick steel concrete`,
 	}
 	for _, f := range strings.Fields(`heated carpeted furnished insulated fenced gated tiled glazed paved sheltered licensed signposted`) {
 		groups = append(groups, f+" un"+f)
