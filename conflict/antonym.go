@@ -239,7 +239,7 @@ present absent, valid invalid, safe unsafe, stable unstable, remote onsite, remo
 paid free, verbose quiet, healthy unhealthy, compliant noncompliant, visible hidden,
 encrypted unencrypted, blocking nonblocking, approved rejected, before after, first last,
 minimum maximum, min max, lowest highest, cheap expensive, owned rented, own lease, own rent,
-dry wet, damp dry, readonly writable, cold warm, hot cool, deep shallow, thick thin, high low`
+dry wet, damp dry, readonly writable, cold warm, hot cool, deep shallow, thick thin, high low, empty full`
 
 // otherQualities reports whether h replaces one adjective after the
 // copula by another of a different quality ([qualityOf]): "the spare room

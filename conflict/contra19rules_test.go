@@ -119,6 +119,8 @@ var contra19OppositeCases = []judgeCase{
 	{"paid, unpaid", "The deposit for the hall is paid.", "The deposit for the hall is unpaid.", true},
 	{"sold, unsold", "The last two puppies were sold.", "The last two puppies are unsold.", true},
 	{"high, low", "The water level in the canal is high.", "The water level in the canal is low.", true},
+	{"empty, full", "The rain barrel is empty.", "The rain barrel is full.", true},
+	{"full, empty of two things", "The rain barrel by the shed is full.", "The rain barrel by the house is empty.", false},
 	{"paid, unpaid of two things", "The deposit for the hall is paid.", "The deposit for the band is unpaid.", false},
 	{"high, low of two things", "The water level in the canal is high.", "The water level in the reservoir is low.", false},
 }
