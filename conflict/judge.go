@@ -91,7 +91,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok, done := judgeQualified(a, b, why); done {
 		return v, ok, nil
 	}
-	return judgeAligned(a, b, why)
+	return judgeAligned(ownerAsSubject(a, b), ownerAsSubject(b, a), why)
 }
 
 // judgeAligned is [judge] once qualifiers have not decided: it reads
@@ -102,7 +102,6 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	a, b = countedOne(a, b), countedOne(b, a)
 	a, b = likedAsPreferred(a, b), likedAsPreferred(b, a)
 	a, b = asKind(a, b), asKind(b, a)
-	a, b = ownerAsSubject(a, b), ownerAsSubject(b, a)
 	if v, ok := switchedFrom(a, b, why); ok {
 		return v, true, nil
 	}
@@ -123,9 +122,6 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	}
 	if v, ok, done := judgeExcepted(a, b, why); done {
 		return v, ok, nil
-	}
-	if oftenAndRarely(a, b) {
-		return Verdict{Likely, say(why, func() string { return "often, the other rarely" })}, true, nil
 	}
 	if sameQuantity(a, b) || exceptedApart(a, b) || exceptedApart(b, a) {
 		return Verdict{}, false, nil

@@ -140,48 +140,28 @@ func placesNested(a, b *claim, pa, pb int) bool {
 
 // stateName returns the first name of ts, up to the next location
 // predicate, that is a state or province of [states].
-func stateName(ts []token) string {
-	for _, t := range ts {
-		if t.w == locMark {
-			break
-		}
-		if isName(t) && states[t.w] {
-			return t.w
-		}
-	}
-	return ""
-}
+func stateName(ts []token) string { return firstNameIn(ts, states) }
 
 // otherState reports whether every name of ts, up to the next location
 // predicate, is a city [within] puts in a state other than state:
 // Denver is not in Oregon. A place whose state the table does not know
 // may lie in any.
 func otherState(state string, ts []token) bool {
-	seen := false
-	for _, t := range ts {
-		if t.w == locMark {
-			break
-		}
-		if !isName(t) {
-			continue
-		}
-		in := within[t.w]
-		if !slices.ContainsFunc(in, func(w string) bool { return states[w] }) || slices.Contains(in, state) {
-			return false
-		}
-		seen = true
-	}
-	return seen
+	return placedApart(state, ts, func(in []string) bool { return slices.ContainsFunc(in, func(w string) bool { return states[w] }) })
 }
 
 // countryName returns the first name of ts, up to the next location
 // predicate, that is one of [countries].
-func countryName(ts []token) string {
+func countryName(ts []token) string { return firstNameIn(ts, countries) }
+
+// firstNameIn returns the first name of ts, up to the next location
+// predicate, that is in set.
+func firstNameIn(ts []token, set map[string]bool) string {
 	for _, t := range ts {
 		if t.w == locMark {
 			break
 		}
-		if isName(t) && countries[t.w] {
+		if isName(t) && set[t.w] {
 			return t.w
 		}
 	}
@@ -193,9 +173,14 @@ func countryName(ts []token) string {
 // "Paris" is not in Chad. A country with towns named after the world's
 // cities ([namesakes]: "Paris, Texas", "London, Ontario") holds any.
 func elsewhere(country string, ts []token) bool {
-	if namesakes[country] {
-		return false
-	}
+	return !namesakes[country] && placedApart(country, ts, func(in []string) bool { return len(in) > 0 })
+}
+
+// placedApart reports whether ts names a place up to the next location
+// predicate and every name of it is a place [within] puts somewhere
+// other than in place; known reports whether [within]'s places for a
+// name tell where it lies at all.
+func placedApart(place string, ts []token, known func(in []string) bool) bool {
 	seen := false
 	for _, t := range ts {
 		if t.w == locMark {
@@ -205,7 +190,7 @@ func elsewhere(country string, ts []token) bool {
 			continue
 		}
 		in := within[t.w]
-		if len(in) == 0 || slices.Contains(in, country) {
+		if !known(in) || slices.Contains(in, place) {
 			return false
 		}
 		seen = true

@@ -16,14 +16,18 @@ import (
 // ("works at Google again" after "left Google last year"), a wish beside
 // a fact, a thing named only in a qualifier that leaves it out
 // ("meat-free burgers" beside "doesn't eat meat"); a conflict for one
-// out of work beside a job ([judgeWork]). done reports that the verdict
-// is final.
+// out of work beside a job ([judgeWork]), and for a fact said to happen
+// often beside the same fact said to happen rarely ([oftenAndRarely]).
+// done reports that the verdict is final.
 func judgeQualified(a, b *claim, why bool) (v Verdict, ok, done bool) {
 	if resumedAfter(a, b) || resumedAfter(b, a) || a.wish != b.wish || freedOf(a, b) || freedOf(b, a) {
 		return Verdict{}, false, true
 	}
 	if v, ok := judgeWork(a, b, why); ok {
 		return v, true, true
+	}
+	if oftenAndRarely(a, b) {
+		return Verdict{Likely, say(why, func() string { return "often, the other rarely" })}, true, true
 	}
 	return Verdict{}, false, false
 }
