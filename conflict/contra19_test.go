@@ -18,9 +18,11 @@ import (
 // other attributes, elaborations, the same fact restated, and other
 // subjects sharing words. The split is in halves by a hash of the pair
 // id (loadHashed with every = 2); misses are printed for the tune part
-// only:
+// only. With main's rules (3f72fa8b): tune P 0.938 R 0.804, check P 0.867
+// R 0.650; after the nineteenth pass, tune P 1.000 R 0.946, check P 0.932
+// R 0.683 (the floors):
 //
 //	go test -tags sqlite_fts5 -count=1 -run TestContra19PrecisionRecall -v ./conflict/
 func TestContra19PrecisionRecall(t *testing.T) {
-	judgeSplitSet(t, loadHashed(t, "testdata/contra19.jsonl", "contra19", 2), "contra19", 270, []floor{{"tune", 0, 0}, {"check", 0, 0}})
+	judgeSplitSet(t, loadHashed(t, "testdata/contra19.jsonl", "contra19", 2), "contra19", 270, []floor{{"tune", 1.00, 0.94}, {"check", 0.93, 0.68}})
 }
