@@ -167,6 +167,11 @@ func opposite(x, y string) bool {
 		if len(x) > 4 && (y == p+x || x == p+y) {
 			return true
 		}
+		// "paid" folds to "pay" ([irregularLemma]), "unpaid" keeps
+		// its form: "the rent is paid" / "the rent is unpaid".
+		if p == "un" && (strings.HasPrefix(y, p) && irregularLemma[y[len(p):]] == x || strings.HasPrefix(x, p) && irregularLemma[x[len(p):]] == y) {
+			return true
+		}
 	}
 	return false
 }
@@ -234,4 +239,94 @@ present absent, valid invalid, safe unsafe, stable unstable, remote onsite, remo
 paid free, verbose quiet, healthy unhealthy, compliant noncompliant, visible hidden,
 encrypted unencrypted, blocking nonblocking, approved rejected, before after, first last,
 minimum maximum, min max, lowest highest, cheap expensive, owned rented, own lease, own rent,
-dry wet, damp dry, readonly writable, cold warm, hot cool, deep shallow, thick thin`
+dry wet, damp dry, readonly writable, cold warm, hot cool, deep shallow, thick thin, high low, empty full`
+
+// otherQualities reports whether h replaces one adjective after the
+// copula by another of a different quality ([qualityOf]): "the spare room
+// is tidy" and "the spare room is small" say two things of one room.
+// Two words of one quality ("small", "huge"; "red", "blue") or a word
+// the table lacks are left to the other rules.
+func otherQualities(a, b *claim, h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 || a.copAt < 0 || b.copAt < 0 || h.at < int(a.copAt) || h.bt < int(b.copAt) {
+		return false
+	}
+	qa, qb := qualityOf[h.a[0].w], qualityOf[h.b[0].w]
+	return qa != 0 && qb != 0 && qa&qb == 0
+}
+
+// qualityOf maps adjectives, as claim words fold them, to the qualities
+// they tell as bits: size, order, surface, slope, temperature, sound,
+// light, age, price, speed, width, depth, hardness, colour, taste,
+// crowding, character, difficulty, comfort, power, material; and a bit
+// of its own for each feature a place has or lacks ("heated",
+// "carpeted", "furnished"). A word of two qualities has both bits ("quiet": sound and crowding;
+// "hard": hardness and difficulty).
+var qualityOf map[string]uint64
+
+func newQualityOf() map[string]uint64 {
+	m := map[string]uint64{}
+	groups := []string{
+		`small big large tiny huge little spacious cramped roomy compact enormous`,
+		`tidy messy clean dirty neat cluttered spotless filthy dusty`,
+		`muddy dry wet damp icy slippery`,
+		`steep flat level hilly`,
+		`hot cold warm cool chilly freezing`,
+		`quiet noisy loud silent`,
+		`bright dark dim sunny shady gloomy`,
+		`old new modern ancient`,
+		`cheap expensive pricey affordable`,
+		`fast slow quick`,
+		`narrow wide broad`,
+		`deep shallow`,
+		`soft hard firm`,
+		`red blue green yellow black white grey gray brown pink purple`,
+		`spicy bland sweet salty sour bitter mild`,
+		`crowded busy empty packed quiet`,
+		`shy outgoing friendly rude calm nervous grumpy cheerful`,
+		`easy hard difficult simple tricky`,
+		`cosy cozy comfortable uncomfortable`,
+		`electric manual automatic`,
+		`wooden metal plastic glass stone brick steel concrete`,
+	}
+	for _, f := range strings.Fields(`heated carpeted furnished insulated fenced gated tiled glazed paved sheltered licensed signposted`) {
+		groups = append(groups, f+" un"+f)
+	}
+	for i, words := range groups {
+		for _, w := range strings.Fields(words) {
+			m[lemma(spelling(stem(w)))] |= 1 << i
+		}
+	}
+	return m
+}
+
+// foundAs writes a judgement told with "find" as the liking it says:
+// "finds crossword puzzles boring" is "dislikes crossword puzzles",
+// "finds gardening relaxing" is "likes gardening", so that [stance]
+// reads it beside "enjoys crossword puzzles". The thing judged is one to
+// three words between the verb and the closing adjective; a past
+// ("found the film boring") is one time, not a liking, and stays.
+func foundAs(words []string) []string {
+	for i, w := range words {
+		if w != "find" && w != "finds" {
+			continue
+		}
+		end := len(words) - 1
+		if end-i < 2 || end-i > 4 {
+			return words
+		}
+		var verb string
+		switch words[end] {
+		case "boring", "dull", "tedious", "tiresome", "annoying", "unbearable":
+			verb = "dislikes"
+		case "fun", "relaxing", "enjoyable", "interesting", "fascinating", "delightful":
+			verb = "likes"
+		default:
+			return words
+		}
+		out := make([]string, 0, len(words))
+		out = append(out, words[:i]...)
+		out = append(out, verb)
+		return append(out, words[i+1:end]...)
+	}
+	return words
+}

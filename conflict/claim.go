@@ -150,6 +150,10 @@ type claim struct {
 	wish bool
 	// work is what the claim says of its subject's work (see [workOf]).
 	work work
+	// often is 1 when the claim says its fact happens often ("every
+	// morning", "daily", "always"), -1 when it says rarely ("seldom",
+	// "hardly ever"), 0 otherwise (see [oftenness]).
+	often int8
 	// counted is the verb of [countVerbs] dropped before the claim's
 	// amount, folded ("run" of "runs 8 km"), "" when none was.
 	counted string
@@ -274,13 +278,14 @@ func parseClaim(s string) (claim, bool) {
 	c.past = pastTense(tw)
 	c.plan = planned(tw)
 	c.resumed, c.final = resumedOrFinal(tw)
+	c.often = oftenness(tw)
 	c.wish = wished(tw)
 	c.work = workOf(tw)
 	c.stage = claimStage(tw)
 	if len(tw) > 0 {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)
 	}
-	rw := rewrite(tw)
+	rw := rewrite(foundAs(tw))
 	rw = dropChangeTime(rw, c.changed)
 	c.readTokens(normalise(s, placing(rw)), capitalisedFirst(s, tw))
 	c.fillKeys()

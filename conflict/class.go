@@ -210,7 +210,7 @@ func newClassOf() map[string]string {
 		"diet":    `vegetarian vegan pescatarian keto paleo omnivore carnivore flexitarian`,
 		"daypart": `morning afternoon evening night midnight noon lunchtime bedtime`,
 		"weekday": `monday tuesday wednesday thursday friday saturday sunday weekend weekday`,
-		"season":  `summer winter autumn`,
+		"season":  `summer winter autumn spring`,
 		"holiday": `holiday holidays`,
 		"ordinal": `second third fourth fifth sixth seventh eighth ninth tenth`,
 		"commute": `cycle cycles bike bikes drive drives walk walks train bus subway metro tram scooter carpool`,

@@ -54,3 +54,10 @@ func detectFindsJudgedPairs(t *testing.T, name string) {
 func TestDetectFindsContra18Pairs(t *testing.T) {
 	detectFindsJudgedPairs(t, "testdata/contra18.jsonl")
 }
+
+// TestDetectFindsContra19Pairs does the same for testdata/contra19.jsonl
+// ("Ivana has been sober for six years", "Ivana drinks wine every
+// evening"; "Omar lives in Seattle", "Omar lives in Florida").
+func TestDetectFindsContra19Pairs(t *testing.T) {
+	detectFindsJudgedPairs(t, "testdata/contra19.jsonl")
+}

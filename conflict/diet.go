@@ -26,7 +26,7 @@ func newDietKinds() map[string][]string {
 	m := map[string][]string{}
 	for diet, kinds := range map[string]string{
 		"vegan": `meat fish dairy eggs honey`, "vegetarian": `meat fish`, "pescatarian": `meat`,
-		"teetotal": `alcohol`, "teetotaler": `alcohol`, "teetotaller": `alcohol`,
+		"teetotal": `alcohol`, "teetotaler": `alcohol`, "teetotaller": `alcohol`, "sober": `alcohol`,
 	} {
 		var ks []string
 		for _, k := range strings.Fields(kinds) {
@@ -113,6 +113,12 @@ var recentAnchors = []string{"today", "tonight", "yesterday", "this week", "last
 func abstention(c *claim) (subject []token, kinds []string, ok bool) {
 	if c.scoped || c.plan || c.additive {
 		return nil, nil, false
+	}
+	if at := slices.IndexFunc(c.toks, func(t token) bool { return dietKinds[t.w] != nil }); c.neg == "" && c.copAt < 0 && !c.past && at >= 1 &&
+		(len(c.toks) == at+1 || len(c.toks) == at+2 && timeSpan(c.toks[at+1])) {
+		// "Ivana has been vegan for six years", "... since 2019": a
+		// diet kept until now ("been" is no copula of [claim.copAt]).
+		return c.toks[:at], dietKinds[c.toks[at].w], true
 	}
 	if c.neg == "" && c.copAt < 0 {
 		// "Ines avoids dairy": a verb of avoiding ([stance]) and its
@@ -334,4 +340,11 @@ func foodsToMeal(ts []token) bool {
 		}
 	}
 	return false
+}
+
+// timeSpan reports whether t is a length of time, as [normalise] writes
+// it in seconds ("six years": "189216000s").
+func timeSpan(t token) bool {
+	n := len(t.w) - 1
+	return t.kind == quantity && n > 0 && t.w[n] == 's' && strings.Trim(t.w[:n], "0123456789.") == ""
 }

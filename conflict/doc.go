@@ -269,11 +269,19 @@
 // "meat-free burgers", "decaf"; see qualifier.go), kin or a pet "of a
 // friend" or pupils ("coaches two sons of a friend", "teaches thirty
 // kids") beside "has no children", or an employer beside a town after
-// "works" ("at Siemens", "in Munich"). Out of work or retired beside a
+// "works" ("at Siemens", "in Munich"), a substitute beside a denial of
+// the thing ("vegan cheese", "almond milk", "root beer"), two adjectives
+// of different qualities ("the spare room is tidy", "is small"; see
+// [qualityOf]), or two things after one possessive ("Kwame's passport",
+// "Kwame's licence"). Out of work or retired beside a
 // present job ("is unemployed", "works as a nurse"; "retired", "works
 // full-time"; see work.go), "is an only child" beside a brother, and a
 // stopped activity beside an amount of it now ("stopped running", "runs
-// 5 km") are conflicts. A statement that takes more than four values across the memory
+// 5 km"), a US city beside another state ("lives in Denver", "lives in
+// Oregon"), a diet kept for years beside eating what it leaves out ("has
+// been vegan for six years", "eats cheese"), and a fact said to happen
+// often beside the same fact said to happen rarely ("swims every
+// morning", "hardly ever swims") are conflicts. A statement that takes more than four values across the memory
 // is a family of parallel statements about implicit subjects (a README
 // per package), and [Detect] drops it. [Judge] compares two texts;
 // [Detect] finds candidate claim pairs

@@ -91,7 +91,7 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok, done := judgeQualified(a, b, why); done {
 		return v, ok, nil
 	}
-	return judgeAligned(a, b, why)
+	return judgeAligned(ownerAsSubject(a, b), ownerAsSubject(b, a), why)
 }
 
 // judgeAligned is [judge] once qualifiers have not decided: it reads
@@ -295,6 +295,23 @@ func asKind(c, other *claim) *claim {
 		}
 	}
 	return c
+}
+
+// ownerAsSubject returns c, or a copy of it whose opening owner ("Ingrid's")
+// is the name other opens with ("Ingrid") when other names a thing of
+// its subject's with a possessive determiner: "Ingrid's studio is in
+// Bergen" and "Ingrid moved her studio to Trondheim" speak of one
+// studio.
+func ownerAsSubject(c, other *claim) *claim {
+	if len(c.toks) < 2 || len(other.toks) < 2 || !other.possessed || other.toks[0].w+"'s" != c.toks[0].w || c.toks[1].w != other.toks[1].w {
+		// "Nadia's cousin owns the Volvo", "Nadia sold the Volvo to
+		// her cousin": the thing owned must follow both openings.
+		return c
+	}
+	cp := *c
+	cp.toks = slices.Clone(c.toks)
+	cp.toks[0].w = other.toks[0].w
+	return &cp
 }
 
 // respelled returns c, or a copy of it whose misspelt words are spelt
@@ -515,7 +532,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{}, false
 	}
 	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) || kinAndOther(a, b, h) ||
-		likingBeside(h) || countryBeside(a, h) || employerAndTown(a, h) || heldBefore(a, b) || permitted(h) || reachedAndPlayed(h) {
+		likingBeside(h) || otherQualities(a, b, h) || otherPossessed(a, b, h) || countryBeside(a, h) || employerAndTown(a, h) || heldBefore(a, b) || permitted(h) || reachedAndPlayed(h) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra)) {
@@ -531,6 +548,19 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{Possible, reason}, true
 	}
 	return Verdict{}, false
+}
+
+// otherPossessed reports whether h replaces the thing right after a
+// possessive both claims open their subject with, and the same words
+// follow it: "Kwame's passport expires in 2028" and "Kwame's licence
+// expires in 2028" speak of two of his things.
+func otherPossessed(a, b *claim, h hunk) bool {
+	if h.at == 0 || h.bt == 0 || len(h.a) > 2 || len(h.b) > 2 || anyValue(h.a) || anyValue(h.b) {
+		return false
+	}
+	ea, eb := h.at+len(h.a), h.bt+len(h.b)
+	return strings.HasSuffix(a.toks[h.at-1].w, "'s") && a.toks[h.at-1].w == b.toks[h.bt-1].w &&
+		ea < len(a.toks) && slices.EqualFunc(a.toks[ea:], b.toks[eb:], func(x, y token) bool { return x.w == y.w })
 }
 
 // permitted reports whether h replaces one word of permission by

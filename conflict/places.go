@@ -102,7 +102,13 @@ func countryBeside(a *claim, h hunk) bool {
 	case country(x.w):
 		return !elsewhere(x.w, []token{y})
 	}
-	return states[x.w] != states[y.w]
+	switch {
+	case states[x.w] && !states[y.w]:
+		return !otherState(x.w, []token{y})
+	case states[y.w] && !states[x.w]:
+		return !otherState(y.w, []token{x})
+	}
+	return false
 }
 
 // placesNested reports whether the places after a and b's location
@@ -120,35 +126,61 @@ func placesNested(a, b *claim, pa, pb int) bool {
 	case cb:
 		return !elsewhere(countryName(b.toks[pb+1:]), a.toks[pa+1:])
 	}
-	return stateIn(a.toks[pa+1:]) != stateIn(b.toks[pb+1:])
+	sa, sb := stateName(a.toks[pa+1:]), stateName(b.toks[pb+1:])
+	switch {
+	case sa != "" && sb != "":
+		return false
+	case sa != "":
+		return !otherState(sa, b.toks[pb+1:])
+	case sb != "":
+		return !otherState(sb, a.toks[pa+1:])
+	}
+	return false
+}
+
+// stateName returns the first name of ts, up to the next location
+// predicate, that is a state or province of [states].
+func stateName(ts []token) string { return firstNameIn(ts, states) }
+
+// otherState reports whether every name of ts, up to the next location
+// predicate, is a city [within] puts in a state other than state:
+// Denver is not in Oregon. A place whose state the table does not know
+// may lie in any.
+func otherState(state string, ts []token) bool {
+	return placedApart(state, ts, func(in []string) bool { return slices.ContainsFunc(in, func(w string) bool { return states[w] }) })
 }
 
 // countryName returns the first name of ts, up to the next location
 // predicate, that is one of [countries].
-func countryName(ts []token) string {
+func countryName(ts []token) string { return firstNameIn(ts, countries) }
+
+// firstNameIn returns the first name of ts, up to the next location
+// predicate, that is in set.
+func firstNameIn(ts []token, set map[string]bool) string {
 	for _, t := range ts {
 		if t.w == locMark {
 			break
 		}
-		if isName(t) && countries[t.w] {
+		if isName(t) && set[t.w] {
 			return t.w
 		}
 	}
 	return ""
 }
 
-// stateIn reports whether a name of ts, up to the next location
-// predicate, is a state or province of [within].
-func stateIn(ts []token) bool { return nameIn(ts, states) }
-
 // elsewhere reports whether every name of ts, up to the next location
 // predicate, is a place [within] puts in a country other than country:
 // "Paris" is not in Chad. A country with towns named after the world's
 // cities ([namesakes]: "Paris, Texas", "London, Ontario") holds any.
 func elsewhere(country string, ts []token) bool {
-	if namesakes[country] {
-		return false
-	}
+	return !namesakes[country] && placedApart(country, ts, func(in []string) bool { return len(in) > 0 })
+}
+
+// placedApart reports whether ts names a place up to the next location
+// predicate and every name of it is a place [within] puts somewhere
+// other than in place; known reports whether [within]'s places for a
+// name tell where it lies at all.
+func placedApart(place string, ts []token, known func(in []string) bool) bool {
 	seen := false
 	for _, t := range ts {
 		if t.w == locMark {
@@ -158,7 +190,7 @@ func elsewhere(country string, ts []token) bool {
 			continue
 		}
 		in := within[t.w]
-		if len(in) == 0 || slices.Contains(in, country) {
+		if !known(in) || slices.Contains(in, place) {
 			return false
 		}
 		seen = true
@@ -390,6 +422,45 @@ vietnam: hanoi ho_chi_minh_city saigon
 zimbabwe: harare
 `
 
+// usCities lists large cities of the United States with their state, as
+// [usStates] names it, so that a city beside another state ("lives in
+// Denver", "lives in Oregon") is another place; a city beside its state
+// may be in it. Left out: names two states' cities share with more than
+// ten thousand people (Portland, Kansas City, Columbus, Springfield,
+// Arlington, Aurora, Rochester, Richmond, Jackson, Charleston, Albany,
+// Lexington, Wilmington, Glendale, Pasadena, Cleveland, Louisville, Miami,
+// Las Vegas, Austin, Dallas), and Washington, which names a state and a
+// city. Atlanta and Savannah lie in Georgia, which [countries] holds.
+const usCities = `
+washington: seattle spokane tacoma
+colorado: denver boulder
+massachusetts: boston
+illinois: chicago
+california: los_angeles san_francisco san_diego sacramento oakland
+arizona: phoenix tucson
+nevada: reno
+tennessee: nashville memphis
+louisiana: new_orleans
+michigan: detroit
+minnesota: minneapolis
+pennsylvania: philadelphia pittsburgh
+maryland: baltimore
+utah: salt_lake_city
+new_mexico: albuquerque
+new_york: new_york_city brooklyn manhattan buffalo
+hawaii: honolulu
+alaska: anchorage
+wisconsin: milwaukee
+indiana: indianapolis
+nebraska: omaha
+idaho: boise
+north_carolina: charlotte raleigh
+florida: orlando tampa
+missouri: st_louis
+ohio: cincinnati
+texas: houston san_antonio el_paso
+`
+
 // within maps a place of [cities] or [states] to the names of the
 // countries it lies in, with the other names [countries] holds for the
 // United States and the United Kingdom (Atlanta lies in Georgia, the
@@ -437,6 +508,15 @@ func newWithin() map[string][]string {
 		}
 		for _, k := range placeFold(place) {
 			m[k] = append(m[k], in...)
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(usCities), "\n") {
+		state, list, _ := strings.Cut(line, ":")
+		for _, w := range strings.Fields(list) {
+			add(w, "united_states")
+			for _, k := range placeFold(w) {
+				m[k] = append(m[k], placeFold(state)...)
+			}
 		}
 	}
 	lines := strings.Split(strings.TrimSpace(cities), "\n")

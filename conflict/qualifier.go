@@ -16,14 +16,18 @@ import (
 // ("works at Google again" after "left Google last year"), a wish beside
 // a fact, a thing named only in a qualifier that leaves it out
 // ("meat-free burgers" beside "doesn't eat meat"); a conflict for one
-// out of work beside a job ([judgeWork]). done reports that the verdict
-// is final.
+// out of work beside a job ([judgeWork]), and for a fact said to happen
+// often beside the same fact said to happen rarely ([oftenAndRarely]).
+// done reports that the verdict is final.
 func judgeQualified(a, b *claim, why bool) (v Verdict, ok, done bool) {
 	if resumedAfter(a, b) || resumedAfter(b, a) || a.wish != b.wish || freedOf(a, b) || freedOf(b, a) {
 		return Verdict{}, false, true
 	}
 	if v, ok := judgeWork(a, b, why); ok {
 		return v, true, true
+	}
+	if oftenAndRarely(a, b) {
+		return Verdict{Likely, say(why, func() string { return "often, the other rarely" })}, true, true
 	}
 	return Verdict{}, false, false
 }
@@ -136,11 +140,8 @@ func freedOf(shunner, other *claim) bool {
 	}
 	for i, t := range other.toks {
 		root, ok := freeRoot(t.w)
-		if !ok {
-			continue
-		}
 		for _, d := range shunned {
-			if !rootOf(root, d) {
+			if !(ok && rootOf(root, d) || !slices.Contains(shunned, t.w) && substitute(other.toks, i, d)) {
 				continue
 			}
 			if !namedApart(other, d, i) {
@@ -149,6 +150,26 @@ func freedOf(shunner, other *claim) bool {
 		}
 	}
 	return false
+}
+
+// substitute reports whether the word at i of ts makes the word after it
+// a thing other than d, the kind that word names ([foodKinds], [kindOf]):
+// a maker of substitutes before any such word ("vegan cheese",
+// "plant-based burgers", "mock chicken"), or a source that makes another
+// drink or spread of the word ("almond milk", "root beer", "peanut
+// butter"). A source of the kind itself ("cow's milk", "wheat beer",
+// "goat cheese") is no such word, nor is one the shunner names too
+// ("uses no coconut milk" against "uses coconut milk").
+func substitute(ts []token, i int, d string) bool {
+	if i+1 >= len(ts) || ts[i].value || ts[i].name {
+		return false
+	}
+	next := ts[i+1].w
+	if next != d && foodKinds[next] != d && !slices.Contains(kindOf[next], d) {
+		return false
+	}
+	heads, ok := substituteMakers[ts[i].w]
+	return ok && (heads == nil || slices.Contains(heads, next))
 }
 
 // shunnedWords returns what c says its subject keeps away from: the
@@ -228,6 +249,35 @@ func namedApart(c *claim, d string, i int) bool {
 		}
 	}
 	return false
+}
+
+// substituteMakers maps the words that make a thing another thing, as
+// claim words fold them, to the words they change ("milk" of "oat
+// milk"), or to nil when they change any thing of a kind ("vegan",
+// "imitation"). Hyphens are dropped: "plant-based" is "plantbased".
+// Built in [loadTables], after the tables that [lemma] reads.
+var substituteMakers map[string][]string
+
+func newSubstituteMakers() map[string][]string {
+	m := map[string][]string{}
+	for _, e := range [...][2]string{
+		{`vegan plantbased veggie vegetarian mock imitation faux fake meatless`, ``},
+		{`almond oat soy soya rice coconut cashew hemp hazelnut`, `milk cream`},
+		{`root ginger`, `beer`},
+		{`peanut almond cashew cocoa shea apple`, `butter`},
+	} {
+		for _, w := range strings.Fields(e[0]) {
+			k := lemma(spelling(stem(w)))
+			if e[1] == "" {
+				m[k] = nil
+				continue
+			}
+			for _, h := range strings.Fields(e[1]) {
+				m[k] = append(m[k], lemma(spelling(stem(h))))
+			}
+		}
+	}
+	return m
 }
 
 // ownerAfterOf matches a thing or kin of another person told with "of" ("two

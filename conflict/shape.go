@@ -414,14 +414,15 @@ func bareHour(words []string, i int) bool {
 
 // clockAt reads a time of day at words[i] ("9:30", "02:00", "6 pm",
 // "4PM", "11:15 am"; "noon", "midday" and "midnight" after "at",
-// "until" or "by") and returns it as hours and minutes on a 24-hour
+// "until" or "by", or closing the words after a copula) and returns it as hours and minutes on a 24-hour
 // clock without a leading zero ("18:00"), with the words it spans; 0
 // words when there is none.
 func clockAt(words []string, i int) (string, int) {
 	w, n := words[i], 1
 	switch {
-	case (w == "noon" || w == "midday" || w == "midnight") && i > 0 && (words[i-1] == "at" || words[i-1] == "until" || words[i-1] == "by"):
-		// "checkout is at noon", "open until midnight": a clock time.
+	case (w == "noon" || w == "midday" || w == "midnight") && i > 0 && (words[i-1] == "at" || words[i-1] == "until" || words[i-1] == "by" || copula(words[i-1]) && i+1 == len(words)):
+		// "checkout is at noon", "open until midnight", "feeding time
+		// is noon" (closing the claim): a clock time.
 		if w == "midnight" {
 			return "0:00", 1
 		}

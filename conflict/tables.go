@@ -64,6 +64,8 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	phrasalParticle = newPhrasalParticle()
 	entityWords = newEntityWords()
 	antonymOf = newAntonymOf()
+	qualityOf = newQualityOf()
+	substituteMakers = newSubstituteMakers()
 	switchPole = newSwitchPole()
 	stance = newStance()
 	maritalStatus = newMaritalStatus()
@@ -125,8 +127,8 @@ func newLentWords() map[string]bool {
 // them, to the kinds' words (see [asKind]): "dog" is a "pet", "beer"
 // "alcohol", "chicken" "meat", "daughter" a "child" ("kids" and
 // "children" are "child", [shortForms]), "cello"
-// an "instrument" (plurals fold to these; [asKind] reads a singular
-// only). Built after the tables that [lemma] reads.
+// an "instrument", "wrist" a "bone" (who broke a wrist broke a bone;
+// plurals fold to these; [asKind] reads a singular only). Built after the tables that [lemma] reads.
 var kindOf map[string][]string
 
 // kinKinds are the kinds of [kindOf] that kin and pets are of, as
@@ -150,6 +152,7 @@ func newKindOf() map[string][]string {
 		{`child`, `daughter son`},
 		{`siblings`, `brother sister`},
 		{`instruments`, `piano guitar violin cello flute trumpet saxophone clarinet harp`},
+		{`bone`, `arm leg wrist ankle hip rib collarbone finger toe nose jaw skull femur pelvis`},
 	} {
 		var ks []string
 		for _, k := range strings.Fields(kinds[0]) {

@@ -23,6 +23,58 @@ func dailyOnly(a, b *claim, x, y []token) bool {
 		x[0].kind == quantity && x[0].w == "86400s" && classOf[y[0].w] == "weekday"
 }
 
+// oftenness returns 1 when the words tw say a fact happens often: "always",
+// "daily", "nightly", or "every" or "each" before a day, a part of it, a
+// weekday or a week ("every morning", "each Sunday"); -1 when they say
+// it happens rarely ("rarely", "seldom", "hardly ever", "barely ever",
+// "scarcely ever"); 0 otherwise, and when they say both.
+func oftenness(tw []string) int8 {
+	var often, rare bool
+	for i, w := range tw {
+		next := wordAt(tw, i+1)
+		switch w {
+		case "always", "daily", "nightly":
+			often = true
+		case "every", "each":
+			often = often || next == "day" || next == "week" || next == "weekday" || next == "weekend" || classOf[lemma(stem(next))] == "daypart" || classOf[lemma(stem(next))] == "weekday"
+		case "rarely", "seldom":
+			rare = true
+		case "hardly", "barely", "scarcely":
+			rare = rare || next == "ever"
+		}
+	}
+	switch {
+	case often && !rare:
+		return 1
+	case rare && !often:
+		return -1
+	}
+	return 0
+}
+
+// oftenAndRarely reports whether one claim says its fact happens often
+// and the other that it happens rarely ([claim.often]), with the same
+// words besides those of how often, two or more, and neither negated,
+// past, planned or scoped: "Grandpa swims every morning" and "Grandpa
+// hardly ever swims".
+func oftenAndRarely(a, b *claim) bool {
+	if a.often*b.often != -1 || a.neg != "" || b.neg != "" || a.past || b.past || a.plan || b.plan || a.scoped || b.scoped || a.changed || b.changed {
+		return false
+	}
+	rest := func(c *claim) []string {
+		var out []string
+		for _, t := range c.toks {
+			if t.value || classOf[t.w] == "daypart" || classOf[t.w] == "weekday" || wordOf(t.w, "always", "daily", "nightly", "rarely", "seldom", "hardly", "barely", "scarcely", "ever") {
+				continue
+			}
+			out = append(out, t.w)
+		}
+		return out
+	}
+	ra, rb := rest(a), rest(b)
+	return len(ra) >= 2 && slices.Equal(ra, rb)
+}
+
 // pastBesidePlace reports whether a tells where its subject is now
 // ([locMark]: "Aki lives in Sapporo") and b a past event of another
 // verb at another place ("Aki grew up in Osaka", "studied in Graz")
@@ -649,11 +701,23 @@ func dropChangeTime(words []string, changed bool) []string {
 		if n == 0 || i+1+n != len(words) || len(d) > len("2025-01") {
 			continue
 		}
+		if !changed && dueVerb(words[i-1]) {
+			// "the passport expires in 2028": the time it will end is
+			// the fact told, not when a change came.
+			continue
+		}
 		if changed || removal(words[i-1]) || statusPhase[words[i-1]] != phaseNone || statusPhase[lemma(stem(words[i-1]))] != phaseNone || i > 1 && statusPhase[words[i-2]+" "+words[i-1]] != phaseNone {
 			return words[:i]
 		}
 	}
 	return words
+}
+
+// dueVerb reports whether w is a verb in the present, third person
+// ("expires", "ends", "closes"), as written: followed by a time it says
+// when a thing is due to end or change, not when it did.
+func dueVerb(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && (statusPhase[lemma(stem(w))] != phaseNone || removal(w))
 }
 
 // pastTense reports whether the words tw tell a past event: a verb in
