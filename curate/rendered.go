@@ -232,7 +232,13 @@ func (f *Forms) OneText(a, b int) bool {
 			f.done[i] = true
 		}
 	}
-	if !f.ok[a] || !f.ok[b] || !f.form[a].oneText(f.form[b]) {
+	if !f.ok[a] || !f.ok[b] {
+		return false
+	}
+	if f.ps[a].Text == f.ps[b].Text {
+		return true // the same bytes: a copy pasted into many notes is in many pairs
+	}
+	if !f.form[a].oneText(f.form[b]) {
 		return false
 	}
 	// rendered reads text Normalized: see accentDiff. Asked last, of
