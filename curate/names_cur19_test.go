@@ -25,3 +25,50 @@ func TestSpellingsKeepNamesOpeningAClause(t *testing.T) {
 	}
 	checkOneText(t, tests)
 }
+
+// TestContractionsAndUnitWords: a contraction and its words in full,
+// and a unit of time abbreviated after a number and written out, are
+// one text; another word, unit or value is not.
+func TestContractionsAndUnitWords(t *testing.T) {
+	checkOneText(t, []oneTextCase{
+		{"Do not restart the broker during the day.", "Don't restart the broker during the day.", true},
+		{"The gate cannot be opened from inside.", "The gate can’t be opened from inside.", true},
+		{"It is made fresh and is not frozen.", "It's made fresh and isn't frozen.", true},
+		{"The gate can be opened from inside.", "The gate can't be opened from inside.", false},
+		{"The reports will be mailed on Fridays.", "The reports won't be mailed on Fridays.", false},
+		{"Its lid is cleaned daily by the porter.", "It's lid is cleaned daily by the porter.", false},
+		{"It has been moved to the basement store.", "It's been moved to the basement store.", false},
+		{"Rest the dough for 20 minutes, then shape it.", "Rest the dough for 20 min, then shape it.", true},
+		{"The alarm gives the technician 2 hours.", "The alarm gives the technician 2 h.", true},
+		{"The job takes 1 hour on a quiet night.", "The job takes 1 hr on a quiet night.", true},
+		{"Each probe waits 30 seconds between tries.", "Each probe waits 30 secs between tries.", true},
+		{"Warm up with a 5 min jog around the pitch.", "Warm up with a 5 m jog around the pitch.", false},
+		{"The timeout is 20 min for the export.", "The timeout is 20 ms for the export.", false},
+		{"The timeout is 2 hours for the export.", "The timeout is 2 minutes for the export.", false},
+		{"It allows 500 requests/s per key.", "It allows 500 requests/h per key.", false},
+	})
+}
+
+// TestSentenceBreakRecases: a sentence split or joined recases the word
+// after the break, name or not, and the copies are one fact; a word
+// recased after a comma or a colon, or a lower case kept at a
+// sentence's start, is not.
+func TestSentenceBreakRecases(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"The generator is tested every month; restores of the database are rehearsed every quarter by the contractor.", "The generator is tested every month. Restores of the database are rehearsed every quarter by the contractor.", true},
+		{"Payroll closes on the 25th. Overtime entered after that is paid with the next month's salary, never apart.", "Payroll closes on the 25th — overtime entered after that is paid with the next month's salary, never apart.", true},
+		{"The rota is published on the 20th of the month. Bill checks it against the limits before it goes out to crews.", "The rota is published on the 20th of the month; bill checks it against the limits before it goes out to crews.", true},
+		{"Before the hearing, Mark the exhibits with the reference and send the bundle to the court by noon today.", "Before the hearing, mark the exhibits with the reference and send the bundle to the court by noon today.", false},
+		{"The deploy runs from the main branch. Npm ci installs the packages from the lockfile before the build starts.", "The deploy runs from the main branch. npm ci installs the packages from the lockfile before the build starts.", false},
+		{"The deploy runs from the main branch. Runs are listed on the page that opens after the build has started.", "The deploy runs from the main branch; runs are listed on the page that opens after the build, Has started.", false},
+	}
+	for _, tt := range tests {
+		got, why := grouped(labelled{a: tt.a, b: tt.b, fileA: "memory/2026-11-01.md", fileB: "memory/2026-11-02.md"}, Threshold)
+		if got != tt.want {
+			t.Errorf("grouped(%q, %q) = %v (%s), want %v", tt.a, tt.b, got, why, tt.want)
+		}
+	}
+}
