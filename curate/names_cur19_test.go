@@ -72,3 +72,26 @@ func TestSentenceBreakRecases(t *testing.T) {
 		}
 	}
 }
+
+// TestHostsEmojiAndDates: a host name's case, an emoji's short code
+// and a whole date with its month's name are spelt two ways for one
+// value; a path's case, another code or emoji, and a date without its
+// year or in digits with slashes are not.
+func TestHostsEmojiAndDates(t *testing.T) {
+	checkOneText(t, []oneTextCase{
+		{"The status page is at Status.Example.com and is kept current.", "The status page is at status.example.com and is kept current.", true},
+		{"The guide is at wiki.example.com/Eng/Onboarding for now.", "The guide is at wiki.example.com/eng/onboarding for now.", false},
+		{"The settings are in Config.yaml at the repository root.", "The settings are in config.yaml at the repository root.", false},
+		{"The status page is at status.example.com and is kept current.", "The status page is at status.example.org and is kept current.", false},
+		{":warning: Never run the cleanup script against production.", "⚠️ Never run the cleanup script against production.", true},
+		{":white_check_mark: The staging bucket may be wiped at any time.", ":x: The staging bucket may be wiped at any time.", false},
+		{":warning: Never run the cleanup script against production.", "⛔ Never run the cleanup script against production.", false},
+		{":caution_sign: Never run the cleanup script against production.", "⚠️ Never run the cleanup script against production.", false},
+		{"The lease was signed on 4 March 2026 for five years.", "The lease was signed on 2026-03-04 for five years.", true},
+		{"The lease was signed on March 4, 2026 for five years.", "The lease was signed on 2026-03-04 for five years.", true},
+		{"The lease was signed on 4th Sept 2026 for five years.", "The lease was signed on 2026-09-04 for five years.", true},
+		{"The lease was signed on 4 March 2026 for five years.", "The lease was signed on 2026-04-03 for five years.", false},
+		{"The lease was signed on 03/04/2026 for five years.", "The lease was signed on 4 March 2026 for five years.", false},
+		{"The lease was signed on 4 March for five years.", "The lease was signed on 2026-03-04 for five years.", false},
+	})
+}

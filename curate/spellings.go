@@ -25,7 +25,7 @@ import (
 // "120 m2": [unitPowers]), a subscript only in a chemical formula
 // ([formulaDigits]).
 func proseSpellings(p string) string {
-	p = numberGlyphs(glyphsASCII(unitPowers(formulaDigits(romanNumbers(p)))))
+	p = numberGlyphs(glyphsASCII(unitPowers(formulaDigits(romanNumbers(writtenForms(p))))))
 	p = percentWord().ReplaceAllString(p, "$1%")
 	p = currencyAfter().ReplaceAllString(p, "$1$3$2$4")
 	p = versionWord().ReplaceAllString(p, "${1}v$2")
