@@ -95,3 +95,18 @@ func TestHostsEmojiAndDates(t *testing.T) {
 		{"The lease was signed on 4 March for five years.", "The lease was signed on 2026-03-04 for five years.", false},
 	})
 }
+
+// TestBritishImperatives: a British spelling that opens a sentence or
+// an item with a determiner after it is a verb, read as the American
+// one; opening a sentence otherwise, or inside one, a capital may be a
+// name's.
+func TestBritishImperatives(t *testing.T) {
+	checkOneText(t, []oneTextCase{
+		{"Organise the files of a new matter by year.", "Organize the files of a new matter by year.", true},
+		{"Ask the clerk first. Colour each cell of the rota by team.", "Ask the clerk first. Color each cell of the rota by team.", true},
+		{"- Centre the title on the cover page\n- Number the pages", "- Center the title on the cover page\n- Number the pages", true},
+		{"Harbour runs the image registry for the lab.", "Harbor runs the image registry for the lab.", false},
+		{"Ask Harbour the question before noon.", "Ask Harbor the question before noon.", false},
+		{"Colour codes mark the drugs that need a second signature.", "Color codes mark the drugs that need a second signature.", false},
+	})
+}

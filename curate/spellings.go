@@ -183,14 +183,33 @@ func americanSpellings(p string) string {
 			continue
 		}
 		verb := strings.HasSuffix(word, "ed") || strings.HasSuffix(word, "ing") // "the customer cancelled"
-		if strings.ToLower(word) != word || !verb && named(p, w[0], w[1]) {
+		lower := strings.ToLower(word)
+		bidding := lower != word && word[1:] == lower[1:] && bids(p, w[0], w[1])
+		if lower != word && !bidding || !verb && named(p, w[0], w[1]) {
 			continue // a name ("Seymour", "Sartre", "the colour package"), or a sentence's first word
 		}
-		if us := americanSpelling(word); us != word {
+		if us := americanSpelling(lower); us != lower {
+			if bidding {
+				us = strings.ToUpper(us[:1]) + us[1:] // "Organise the files": "Organize"
+			}
 			edits = append(edits, edit{w[0], w[1], us})
 		}
 	}
 	return spliced(p, edits)
+}
+
+// bids reports whether the word p[s:e] opens a sentence, a line or a
+// list item and a determiner follows it: an imperative ("Organise the
+// files", "Colour each cell"), a verb, where a name would need one of its
+// own ("Harbour runs the registry" is held).
+func bids(p string, s, e int) bool {
+	before := strings.TrimRight(p[:s], " \t")
+	before = strings.TrimRight(strings.TrimRight(before, "-*+"), " \t")
+	if before != "" && !strings.ContainsAny(before[len(before)-1:], ".!?\n") {
+		return false
+	}
+	next := strings.Fields(p[e:])
+	return e < len(p) && p[e] == ' ' && len(next) > 0 && bareWords().determiners[strings.ToLower(next[0])]
 }
 
 // edit is a span of a text, from and to, and what takes its place.
