@@ -96,6 +96,9 @@ var namedDates = sync.OnceValue(func() [2]*regexp.Regexp {
 // "2026-03-04". A date without its year, or in digits with slashes
 // ("03/04/2026": the 3rd of April or the 4th of March) is kept.
 func datesISO(p string) string {
+	if !strings.ContainsAny(p, "0123456789") {
+		return p
+	}
 	for k, re := range namedDates() {
 		p = re.ReplaceAllStringFunc(p, func(m string) string {
 			sub := re.FindStringSubmatch(m)
