@@ -73,3 +73,65 @@ func BenchmarkStandingChanged(b *testing.B) {
 		}
 	}
 }
+
+// commonPassages returns the passages of n dated logs whose words are
+// all common in the workspace: in each, a paragraph of 30 words drawn
+// from 40 common ones and 4,000 rare ones, and the same boilerplate
+// paragraph; in the first 40, one of 20 paragraphs of common words
+// only, each in two logs. No token of the boilerplate or of those 20
+// pairs is in 64 passages or fewer.
+func commonPassages(n int) []Passage {
+	r := rand.New(rand.NewPCG(3, 4))
+	common := strings.Fields("deploy service team staging database backup runs every night check logs alert owner review release config cluster worker queue report weekly monthly client invoice ticket support access account update restart metrics dashboard storage network server build pipeline test policy schedule")
+	words := func(k int, rare bool) string {
+		ws := make([]string, k)
+		for j := range ws {
+			ws[j] = common[r.IntN(len(common))]
+			if rare && r.IntN(10) < 4 {
+				ws[j] = fmt.Sprintf("w%d", r.IntN(4000))
+			}
+		}
+		return strings.Join(ws, " ") + "."
+	}
+	shared := make([]string, 20)
+	for i := range shared {
+		shared[i] = words(18, false)
+	}
+	var ps []Passage
+	for i := range n {
+		file := fmt.Sprintf("memory/%s.md", time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i).Format(time.DateOnly))
+		ps = append(ps, Passage{File: file, Text: words(30, true)},
+			Passage{File: file, Text: "Ask the platform on-call in the ops channel before changing anything in this area.", Under: []string{"Contacts"}})
+		if i < 40 {
+			ps = append(ps, Passage{File: file, Text: shared[i/2], Under: []string{"Shared"}})
+		}
+	}
+	return ps
+}
+
+// BenchmarkPairsCommonWords lists the groups of commonPassages: the
+// boilerplate in every log and the 20 pairs are found however many logs
+// there are (docs/curation.md gives the figures).
+func BenchmarkPairsCommonWords(b *testing.B) {
+	for _, n := range []int{1000, 5000} {
+		b.Run(fmt.Sprintf("logs=%d", n), func(b *testing.B) {
+			ps := commonPassages(n)
+			copies := make([]Copy, len(ps))
+			for i, p := range ps {
+				copies[i] = Copy{File: p.File}
+			}
+			b.ReportAllocs()
+			groups, dropped := 0, 0
+			for b.Loop() {
+				pairs, _ := Pairs(ps, 0)
+				gs := Groups(ps, copies, pairs)
+				groups, dropped = len(gs), 0
+				for _, g := range gs {
+					dropped += len(g.Drop)
+				}
+			}
+			b.ReportMetric(float64(groups), "groups")
+			b.ReportMetric(float64(dropped), "dropped")
+		})
+	}
+}

@@ -24,8 +24,9 @@ const (
 	// rareTokens is how many of its rarest tokens each passage is filed
 	// under; two passages are compared only when they share one.
 	rareTokens = 3
-	// maxPostings is the number of passages above which a token files
-	// nothing: every passage under it would be compared with every other.
+	// maxPostings is the number of passages above which a token's list
+	// is wide: every passage under it would be compared with every
+	// other, so each is compared with the maxPostings after it only.
 	maxPostings = 64
 )
 
@@ -142,77 +143,140 @@ type Held struct {
 // add, unless their subjects differ. Both lists are sorted by A, then B.
 //
 // The work is bounded: each passage is filed under its 3 rarest tokens
-// that another passage holds too (tokens of more than 64 passages file
-// nothing), and only passages
-// filed under a common token are compared, so duplicates that share none
-// of their rare words are not found.
+// that another passage holds too and at most 64 passages hold, and only
+// passages filed under a common token are compared; a passage filed
+// under fewer (its words are common in the workspace) is also filed
+// under its rarest token more passages hold, and compared there with
+// its 64 next in the order of a min-hash sketch of the token sets
+// ([filed]). Duplicates that share none of their rare words, or that
+// the sketch puts far apart among many passages of common words, are
+// not found.
 func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 	loadTables()
 	if !(threshold > 0) {
 		threshold = Threshold
 	}
 	sets := make([]tokenize.Set, len(ps))
-	df := map[uint64]int{}
 	for i, p := range ps {
 		if s := tokenize.SetOf(straight(p.Text)); len(s) >= minTokens {
 			sets[i] = s
-			for _, t := range s {
-				df[t]++
-			}
-		}
-	}
-	postings := map[uint64][]int{}
-	for i, s := range sets {
-		rare := slices.Clone(s)
-		slices.SortFunc(rare, func(a, b uint64) int { return cmp.Or(cmp.Compare(df[a], df[b]), cmp.Compare(a, b)) })
-		n := 0
-		for _, t := range rare {
-			if n == rareTokens || df[t] > maxPostings {
-				break
-			}
-			if df[t] > 1 { // a token of one passage pairs nothing
-				postings[t] = append(postings[t], i)
-				n++
-			}
 		}
 	}
 	type key struct{ a, b int }
 	seen := map[key]bool{}
 	forms := NewForms(ps)
-	for _, ids := range postings {
+	compare := func(a, b int) {
+		a, b = min(a, b), max(a, b)
+		if ps[a].File == ps[b].File || seen[key{a, b}] {
+			return
+		}
+		seen[key{a, b}] = true
+		sim := tokenize.Jaccard(sets[a], sets[b])
+		// One text in two forms is asked for last: a parse costs more
+		// than the word checks. Below the threshold, only it pairs.
+		below := sim < threshold
+		if below && (sim < minRenderedSimilarity || !forms.OneText(a, b)) {
+			return
+		}
+		p := Pair{A: a, B: b, Similarity: sim}
+		if reason, ok := otherSubjects(ps[a], ps[b]); ok {
+			held = append(held, Held{p, reason})
+			return
+		}
+		if !below && ps[a].Text != ps[b].Text { // the same bytes differ in no word
+			if reason := wordsDiffer(ps[a].Text, ps[b].Text); reason != "" && !forms.OneText(a, b) {
+				held = append(held, Held{p, reason})
+				return
+			}
+		}
+		pairs = append(pairs, p)
+	}
+	narrow, wide := filed(sets)
+	for _, ids := range narrow {
 		for x := range ids {
 			for y := x + 1; y < len(ids); y++ {
-				a, b := min(ids[x], ids[y]), max(ids[x], ids[y])
-				if ps[a].File == ps[b].File || seen[key{a, b}] {
-					continue
-				}
-				seen[key{a, b}] = true
-				sim := tokenize.Jaccard(sets[a], sets[b])
-				// One text in two forms is asked for last: a parse costs
-				// more than the word checks. Below the threshold, only it
-				// pairs.
-				below := sim < threshold
-				if below && (sim < minRenderedSimilarity || !forms.OneText(a, b)) {
-					continue
-				}
-				p := Pair{A: a, B: b, Similarity: sim}
-				if reason, ok := otherSubjects(ps[a], ps[b]); ok {
-					held = append(held, Held{p, reason})
-					continue
-				}
-				if !below && ps[a].Text != ps[b].Text { // the same bytes differ in no word
-					if reason := wordsDiffer(ps[a].Text, ps[b].Text); reason != "" && !forms.OneText(a, b) {
-						held = append(held, Held{p, reason})
-						continue
-					}
-				}
-				pairs = append(pairs, p)
+				compare(ids[x], ids[y])
+			}
+		}
+	}
+	for _, ids := range wide {
+		for x := range ids {
+			for y := x + 1; y < len(ids) && y <= x+maxPostings; y++ {
+				compare(ids[x], ids[y])
 			}
 		}
 	}
 	slices.SortFunc(pairs, func(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	slices.SortFunc(held, func(x, y Held) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	return pairs, held
+}
+
+// filed returns the passages to compare, by their indexes in sets:
+// narrow, each passage under its rarest tokens ([rareTokens]) that
+// another passage holds too and at most [maxPostings] do, every two of
+// a list to compare; and wide, each passage filed under fewer than
+// [rareTokens] of those (its words are common in the workspace: a
+// paragraph pasted into a hundred notes) under its rarest token that
+// more passages hold, the list ordered by a sketch of each token set
+// ([sketch]: identical sets side by side, near identical ones mostly
+// so), each passage to compare with the [maxPostings] after it. The
+// work stays bounded by the passages' number times [maxPostings].
+func filed(sets []tokenize.Set) (narrow, wide map[uint64][]int) {
+	df := map[uint64]int{}
+	for _, s := range sets {
+		for _, t := range s {
+			df[t]++
+		}
+	}
+	narrow, wide = map[uint64][]int{}, map[uint64][]int{}
+	for i, s := range sets {
+		rare := slices.Clone(s)
+		slices.SortFunc(rare, func(a, b uint64) int { return cmp.Or(cmp.Compare(df[a], df[b]), cmp.Compare(a, b)) })
+		n := 0
+		for _, t := range rare {
+			if n == rareTokens {
+				break
+			}
+			if df[t] > maxPostings {
+				wide[t] = append(wide[t], i)
+				break
+			}
+			if df[t] > 1 { // a token of one passage pairs nothing
+				narrow[t] = append(narrow[t], i)
+				n++
+			}
+		}
+	}
+	sketches := map[int][3]uint64{}
+	for _, ids := range wide {
+		for _, i := range ids {
+			sketches[i] = sketch(sets[i])
+		}
+		slices.SortFunc(ids, func(a, b int) int {
+			sa, sb := sketches[a], sketches[b]
+			return cmp.Or(slices.Compare(sa[:], sb[:]), cmp.Compare(a, b))
+		})
+	}
+	return narrow, wide
+}
+
+// sketch returns three min-hashes of a token set: the least of its
+// tokens under each of three mixes. Two sets of Jaccard similarity J
+// share each with a chance of J, so sorting by them puts identical
+// sets side by side and near identical ones mostly so.
+func sketch(s tokenize.Set) [3]uint64 {
+	var out [3]uint64
+	for j, seed := range [3]uint64{0x9e3779b97f4a7c15, 0xbf58476d1ce4e5b9, 0x94d049bb133111eb} {
+		m := ^uint64(0)
+		for _, t := range s {
+			x := t ^ seed // splitmix64's finaliser
+			x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+			x = (x ^ x>>27) * 0x94d049bb133111eb
+			m = min(m, x^x>>31)
+		}
+		out[j] = m
+	}
+	return out
 }
 
 // wordsDiffer returns why two similar passages are held apart by their

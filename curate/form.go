@@ -566,7 +566,7 @@ func caseDiff(a, b string) (string, bool) {
 		}
 	}
 	of := []func(string) map[string][]string{namedValues}
-	if recased(fa, fb) == 1 {
+	if recased(fa, fb) == 1 && !breakRecased(a, b) {
 		// One word recased alone is a name made or unmade, not a copy
 		// retyped in lower case ("we use valkey instead of redis").
 		of = append(of, bareCapitals)
@@ -580,6 +580,73 @@ func caseDiff(a, b string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// breakRecased reports whether a and b are the same words in the same
+// order, some in another case, and each such word opens a sentence in
+// the copy that capitalises it (after ".", "!" or "?") and follows a
+// joint in the other (";", "—" or "–"): a sentence split or joined, its
+// next word recased by the break alone ("Payroll closes on the 25th.
+// Overtime ..." / "... 25th — overtime ..."). A word recased after a
+// comma or a colon, or at a line's start, is not: "Before the hearing,
+// Mark the exhibits" names someone.
+func breakRecased(a, b string) bool {
+	ta, tb := wordsAfter(a), wordsAfter(b)
+	if len(ta) != len(tb) {
+		return false
+	}
+	n := 0
+	for i := range ta {
+		x, y := ta[i], tb[i]
+		if x.word == y.word {
+			continue
+		}
+		if capitalised(y.word) {
+			x, y = y, x
+		}
+		rx, sx := utf8.DecodeRuneInString(x.word)
+		ry, sy := utf8.DecodeRuneInString(y.word)
+		if x.word[sx:] != y.word[sy:] || !unicode.IsUpper(rx) || !unicode.IsLower(ry) || unicode.ToLower(rx) != ry ||
+			!strings.ContainsRune(".!?", x.after) || !strings.ContainsRune(";—–", y.after) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// wordAfter is a word of a text as [wordsAfter] reads it: its letters
+// and digits, and the mark that stands before it.
+type wordAfter struct {
+	word  string
+	after rune
+}
+
+// wordsAfter returns the words of text (runs of letters and digits
+// between spaces, punctuation around them left out), each with the last
+// mark before it: the punctuation that ends the field before it or
+// stands alone before it ("." of "25th. Overtime", "—" of "25th —
+// overtime"), or punctuation that opens its own field ("(" of
+// "(Restores"); a letter or digit when none, a newline at the start.
+func wordsAfter(text string) []wordAfter {
+	var out []wordAfter
+	last := '\n'
+	for _, f := range strings.Fields(text) {
+		notWord := func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+		w := strings.TrimFunc(f, notWord)
+		r, _ := utf8.DecodeLastRuneInString(f)
+		if w == "" {
+			last = r
+			continue
+		}
+		after := last
+		if lead := f[:strings.Index(f, w)]; lead != "" {
+			after, _ = utf8.DecodeLastRuneInString(lead)
+		}
+		out = append(out, wordAfter{w, after})
+		last = r
+	}
+	return out
 }
 
 // recased returns how many words both spellings maps hold are written

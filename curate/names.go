@@ -116,9 +116,13 @@ func saidIn(kept Passage) map[string]bool {
 // subject.
 func FieldsLose(kept, dropped Passage, keptValues, droppedValues []string) []string {
 	loadTables()
+	lost := minus(valueSubjects(droppedValues), valueSubjects(keptValues))
+	if len(lost) == 0 {
+		return nil // most notes: no field names a subject
+	}
 	said := saidIn(kept)
 	var out []string
-	for _, w := range minus(valueSubjects(droppedValues), valueSubjects(keptValues)) {
+	for _, w := range lost {
 		if !said[w] {
 			out = append(out, w)
 		}
@@ -203,7 +207,7 @@ func subjectOf(file string) []string {
 		file = strings.TrimSuffix(file, ext)
 	}
 	dir, base := path.Split(file)
-	for {
+	for strings.Contains(base, "copy") || strings.Contains(base, "(") { // copyMark's marks, most names have none
 		b := copyMark().ReplaceAllString(base, "")
 		if b == base || b == "" {
 			break

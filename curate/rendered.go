@@ -232,7 +232,13 @@ func (f *Forms) OneText(a, b int) bool {
 			f.done[i] = true
 		}
 	}
-	if !f.ok[a] || !f.ok[b] || !f.form[a].oneText(f.form[b]) {
+	if !f.ok[a] || !f.ok[b] {
+		return false
+	}
+	if f.ps[a].Text == f.ps[b].Text {
+		return true // the same bytes: a copy pasted into many notes is in many pairs
+	}
+	if !f.form[a].oneText(f.form[b]) {
 		return false
 	}
 	// rendered reads text Normalized: see accentDiff. Asked last, of
@@ -1380,9 +1386,11 @@ func attributes(s string) []string {
 // determiner and so names a thing ("copy the dumps to web-app",
 // "redeploy work-queue before the jobs"): no determiner or copula right
 // before it nor one word before that ("the marketing web-site"), no
-// noun after it that it qualifies ("to multi-zone storage"), and neither
-// a particle's compound ("during sign-up", "log-in") nor "e"'s ("by
-// e-mail"), which name acts and media, not things.
+// noun after it that it qualifies ("to multi-zone storage"; as a
+// clause's subject, a word after it that reads as its verb is none:
+// "Web-app serves the pages", [verbAfter]), and neither a particle's
+// compound ("during sign-up", "log-in") nor "e"'s ("by e-mail"), which
+// name acts and media, not things.
 func bareName(p string, s, e int, head, tail string) bool {
 	words := bareWords()
 	if strings.EqualFold(head, "e") || words.particles[strings.ToLower(tail)] {
@@ -1402,16 +1410,55 @@ func bareName(p string, s, e int, head, tail string) bool {
 		w := strings.TrimRight(next[0], ",;:.!?)")
 		if w == next[0] && w != "" && strings.ToLower(w) == w && asciiLetters(w) && !tokenize.IsStopWord(w) &&
 			!strings.HasSuffix(w, "ly") && !words.notNouns[w] && !words.determiners[w] && !words.copulas[w] {
-			return false // "to multi-zone storage": it qualifies the noun after it
+			// "to multi-zone storage": it qualifies the noun after it,
+			// unless, opening a clause, it is the subject of that word.
+			return opensClause(prev) && verbAfter(w, next[1:])
 		}
 	}
 	return true
 }
 
+// opensClause reports whether a word after the lower-cased words prev
+// opens a sentence or clause: nothing before it, a break or comma right
+// before it, or a conjunction.
+func opensClause(prev []string) bool {
+	if len(prev) == 0 {
+		return true
+	}
+	last := prev[len(prev)-1]
+	r, _ := utf8.DecodeLastRuneInString(last)
+	return strings.ContainsRune(".,;:!?—–", r) || bareWords().conjunctions[last]
+}
+
+// verbAfter reports whether w, the word after a clause's first word,
+// reads as that word's verb: w ends as a verb that agrees with one thing
+// or as a past tense ("serves", "forwarded") and the word after it, if
+// any, cannot be the verb of a plural noun w would then be ("On-call
+// engineers rotate weekly", "Multi-zone buckets are cheaper": nouns).
+// Held is the safe side: a noun read as a verb keeps a hyphen that
+// writers drop.
+func verbAfter(w string, rest []string) bool {
+	if !(strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") ||
+		strings.HasSuffix(w, "ed")) {
+		return false
+	}
+	if len(rest) == 0 {
+		return true
+	}
+	words := bareWords()
+	w2 := strings.ToLower(strings.TrimRight(rest[0], ",;:.!?)"))
+	if words.copulas[w2] || words.auxiliaries[w2] {
+		return false // "Multi-zone buckets are cheaper"
+	}
+	bare := asciiLetters(w2) && !tokenize.IsStopWord(w2) && !words.notNouns[w2] && !words.determiners[w2] &&
+		!strings.HasSuffix(w2, "s") && !strings.HasSuffix(w2, "ed")
+	return !bare // "On-call engineers rotate weekly": a noun and its verb
+}
+
 // Word classes of [bareName], built on first use; notNouns are the
 // words after a name that it cannot qualify (times, prepositions,
 // conjunctions).
-var bareWords = sync.OnceValue(func() (w struct{ particles, determiners, copulas, notNouns map[string]bool }) {
+var bareWords = sync.OnceValue(func() (w struct{ particles, determiners, copulas, notNouns, conjunctions, auxiliaries map[string]bool }) {
 	w.particles = setOf(`up in out on off down over back away`)
 	w.determiners = setOf(`the a an our your their my his her its this that these those every each any some
 no another all both either neither which whose what`)
@@ -1420,6 +1467,8 @@ no another all both either neither which whose what`)
 to from on onto into in at via by for with of off through behind against across toward towards between
 per about like than over under within inside outside near past after before during until since and or
 but then when while if so because as`)
+	w.conjunctions = setOf(`and or but so then while when because whereas although though once`)
+	w.auxiliaries = setOf(`can could will would shall should may might must do does did has have had need`)
 	return w
 })
 

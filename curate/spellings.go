@@ -25,12 +25,71 @@ import (
 // "120 m2": [unitPowers]), a subscript only in a chemical formula
 // ([formulaDigits]).
 func proseSpellings(p string) string {
-	p = numberGlyphs(glyphsASCII(unitPowers(formulaDigits(romanNumbers(p)))))
+	p = numberGlyphs(glyphsASCII(unitPowers(formulaDigits(romanNumbers(writtenForms(p))))))
 	p = percentWord().ReplaceAllString(p, "$1%")
 	p = currencyAfter().ReplaceAllString(p, "$1$3$2$4")
 	p = versionWord().ReplaceAllString(p, "${1}v$2")
-	p = abbreviationsInFull(p)
+	p = abbreviationsInFull(unitsInFull(contractionsInFull(p)))
 	return americanSpellings(p)
+}
+
+// contractions are the contracted negations and copulas writers spell
+// either way, with the words in full ("don't" is "do not", "can't" is
+// "cannot", "it's" is "it is": "it's been" is then "it is been", which
+// "it has been" is not, so such a pair stays held).
+var contractions = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"don't": "do not", "doesn't": "does not", "didn't": "did not", "isn't": "is not", "aren't": "are not",
+		"wasn't": "was not", "weren't": "were not", "hasn't": "has not", "haven't": "have not", "hadn't": "had not",
+		"won't": "will not", "can't": "cannot", "couldn't": "could not", "shouldn't": "should not",
+		"wouldn't": "would not", "mustn't": "must not", "needn't": "need not", "it's": "it is", "that's": "that is",
+		"there's": "there is",
+	}
+})
+
+// contracted matches a word with an apostrophe, straight or curly, for
+// [contractionsInFull].
+var contracted = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b[A-Za-z]+['’][a-z]+\b`) })
+
+// contractionsInFull returns p with each of [contractions] written in
+// full, in lower case or with its first letter capitalised ("Don't" is
+// "Do not"); a word in capitals or of other letters is kept.
+func contractionsInFull(p string) string {
+	return contracted().ReplaceAllStringFunc(p, func(w string) string {
+		key := strings.ReplaceAll(w, "’", "'")
+		lower := strings.ToLower(key)
+		full, ok := contractions()[lower]
+		switch {
+		case !ok:
+			return w
+		case key == lower:
+			return full
+		case key[1:] == lower[1:]:
+			return strings.ToUpper(full[:1]) + full[1:]
+		}
+		return w
+	})
+}
+
+// unitWords are the abbreviations of units of time prose writes in full
+// as often, after a number: "20 min" is "20 minutes". "m" (metres,
+// minutes or millions) and "s" after a slash ("requests/s") are not
+// read.
+var unitWords = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[^0-9A-Za-z_.,])([0-9]+(?:\.[0-9]+)?) (mins?|secs?|hrs?|h)\b([^/A-Za-z0-9_]|$)`)
+})
+
+// unitsInFull returns p with each of [unitWords] written in full, singular
+// after "1" ("1 hr" is "1 hour", "2 h" is "2 hours").
+func unitsInFull(p string) string {
+	return unitWords().ReplaceAllStringFunc(p, func(m string) string {
+		sub := unitWords().FindStringSubmatch(m)
+		full := map[string]string{"min": "minute", "mins": "minute", "sec": "second", "secs": "second", "hr": "hour", "hrs": "hour", "h": "hour"}[sub[3]]
+		if sub[2] != "1" {
+			full += "s"
+		}
+		return sub[1] + sub[2] + " " + full + sub[4]
+	})
 }
 
 // Patterns of [proseSpellings].
@@ -124,14 +183,33 @@ func americanSpellings(p string) string {
 			continue
 		}
 		verb := strings.HasSuffix(word, "ed") || strings.HasSuffix(word, "ing") // "the customer cancelled"
-		if strings.ToLower(word) != word || !verb && named(p, w[0], w[1]) {
+		lower := strings.ToLower(word)
+		bidding := lower != word && word[1:] == lower[1:] && bids(p, w[0], w[1])
+		if lower != word && !bidding || !verb && named(p, w[0], w[1]) {
 			continue // a name ("Seymour", "Sartre", "the colour package"), or a sentence's first word
 		}
-		if us := americanSpelling(word); us != word {
+		if us := americanSpelling(lower); us != lower {
+			if bidding {
+				us = strings.ToUpper(us[:1]) + us[1:] // "Organise the files": "Organize"
+			}
 			edits = append(edits, edit{w[0], w[1], us})
 		}
 	}
 	return spliced(p, edits)
+}
+
+// bids reports whether the word p[s:e] opens a sentence, a line or a
+// list item and a determiner follows it: an imperative ("Organise the
+// files", "Colour each cell"), a verb, where a name would need one of its
+// own ("Harbour runs the registry" is held).
+func bids(p string, s, e int) bool {
+	before := strings.TrimRight(p[:s], " \t")
+	before = strings.TrimRight(strings.TrimRight(before, "-*+"), " \t")
+	if before != "" && !strings.ContainsAny(before[len(before)-1:], ".!?\n") {
+		return false
+	}
+	next := strings.Fields(p[e:])
+	return e < len(p) && p[e] == ' ' && len(next) > 0 && bareWords().determiners[strings.ToLower(next[0])]
 }
 
 // edit is a span of a text, from and to, and what takes its place.

@@ -296,15 +296,16 @@ func heldForm(ps []curate.Passage, copies []curate.Copy, forms *curate.Forms, p 
 	if curate.Prefer(copies[p.A], copies[p.B]) > 0 {
 		kept, dropped = p.B, p.A
 	}
-	lines := curate.ShowLines(ps[dropped].Text, ps[kept].Text)
 	lost := curate.LosesName(ps[kept], ps[dropped])
+	if len(lost) == 0 && !(copies[p.A].Resolved && copies[p.B].Resolved) && inGroup[p.A] && inGroup[p.B] {
+		return curate.Held{}, false // both copies in groups: nothing to say, and no lines to show
+	}
+	lines := curate.ShowLines(ps[dropped].Text, ps[kept].Text)
 	switch {
 	case len(lost) > 0:
 		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but the note of " + ps[dropped].File + " is about what that of " + ps[kept].File + " is not: " + strings.Join(lost, " ")}, true
 	case copies[p.A].Resolved && copies[p.B].Resolved:
 		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but a resolution keeps a line of each copy: " + resolvedBy[p.A] + ", " + resolvedBy[p.B]}, true
-	case inGroup[p.A] && inGroup[p.B]:
-		return curate.Held{}, false
 	}
 	if lost := forms.Loses(kept, dropped); len(lost) > 0 {
 		return curate.Held{Pair: p, Reason: "one text in two forms (" + lines + "), but " + ps[dropped].File + " would lose " + strings.Join(lost, " ")}, true

@@ -98,10 +98,11 @@ func applyAll(t *testing.T, ws string) int {
 // flags, hyphens, "percent", "version", abbreviations and British
 // spelling, which the form rules read) and of lane cur17 (names, order
 // phrases, formulas, Roman numerals) and of lane cur18 (names with no
-// listed kind noun, units squared, glyphs) too.
+// listed kind noun, units squared, glyphs) and of lane cur19 (new
+// domains, names opening a sentence) too.
 func TestConsolidateApplyAllKeepsDistinctPairs(t *testing.T) {
 	t.Parallel()
-	for _, sets := range [][]string{{"pairs.txt"}, {"pairs19.txt", "pairs20.txt", "pairs21.txt"}, {"pairs22.txt", "pairs23.txt"}, {"pairs24.txt"}} {
+	for _, sets := range [][]string{{"pairs.txt"}, {"pairs19.txt", "pairs20.txt", "pairs21.txt"}, {"pairs22.txt", "pairs23.txt"}, {"pairs24.txt"}, {"pairs25.txt"}} {
 		t.Run(strings.Join(sets, "+"), func(t *testing.T) {
 			t.Parallel()
 			ws, files, _ := labelledNotesFrom(t, " distinct ", sets...)
