@@ -246,14 +246,7 @@ func TestSyncMergesBothMachinesMetadata(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			ws := clones(t)
-			a, b := ws[0], ws[1]
-			tc.a(t, a)
-			sync(t, a, "a")
-			tc.b(t, b)
-			sync(t, b, "b")
-			sync(t, a, "a")
-			sameTrees(t, a, b)
+			_, b := syncedAfter(t, clones, tc.a, tc.b)
 			checkMetadata(t, b, tc.want.path, tc.want.texts, tc.want.feedback, tc.want.meta, tc.want.copies, tc.want.gone)
 		})
 	}
