@@ -286,11 +286,11 @@ func (m Meta) equal(o Meta) bool {
 }
 
 // sameFields reports whether the documents a and b (nil for none) hold
-// the same top-level fields, name aside, in the same order, with equal
-// values; if not, it returns the line in the file of the first field
-// that differs.
-func sameFields(a, b *yaml.Node, name string) (int, bool) {
-	fa, fb := fields(a, name), fields(b, name)
+// the same top-level fields, those named aside, in the same order, with
+// equal values; if not, it returns the line in the file of the first
+// field that differs.
+func sameFields(a, b *yaml.Node, names ...string) (int, bool) {
+	fa, fb := fields(a, names...), fields(b, names...)
 	for i := range max(len(fa), len(fb)) / 2 {
 		if 2*i+1 >= len(fa) || 2*i+1 >= len(fb) {
 			line := 1
@@ -307,15 +307,15 @@ func sameFields(a, b *yaml.Node, name string) (int, bool) {
 }
 
 // fields returns the key and value nodes of the root mapping of doc, the
-// field name left out.
-func fields(doc *yaml.Node, name string) []*yaml.Node {
+// fields named left out.
+func fields(doc *yaml.Node, names ...string) []*yaml.Node {
 	if doc == nil || len(doc.Content) == 0 {
 		return nil
 	}
 	var out []*yaml.Node
 	c := doc.Content[0].Content
 	for i := 0; i+1 < len(c); i += 2 {
-		if c[i].Value != name {
+		if !slices.Contains(names, c[i].Value) {
 			out = append(out, c[i], c[i+1])
 		}
 	}

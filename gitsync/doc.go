@@ -67,7 +67,10 @@
 // Dated logs (memory/**/YYYY-MM-DD.md) merge with git's union merge,
 // declared in .gitattributes ([AttributesLines]), so appends made on two
 // machines are both kept, and so does .gitattributes itself (each
-// line stands alone). Any other file changed on both sides keeps the
+// line stands alone). A note changed on both sides that holds front
+// matter merges it field by field ([frontmatter.Merge3]: feedback marks
+// add up), its text below as git merges it. Any other file changed on
+// both sides keeps the
 // remote's version at its path and the local one in a sibling conflict
 // copy, "<name>.conflict-<host>-<commit>.<ext>", which [Conflicts]
 // lists until someone merges it by hand and deletes it.

@@ -177,14 +177,7 @@ func TestSyncConflictFamilies(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			ws := clones(t)
-			a, b := ws[0], ws[1]
-			tc.a(t, a)
-			sync(t, a, "a")
-			tc.b(t, b)
-			sync(t, b, "b")
-			sync(t, a, "a")
-			sameTrees(t, a, b)
+			a, b := syncedAfter(t, clones, tc.a, tc.b)
 			for _, ws := range []string{a, b} {
 				if st := run(t, ws, "status", "--porcelain", "--", "memory"); st != "" {
 					t.Errorf("%s work tree differs from its commit: %s", ws, st)
@@ -201,6 +194,22 @@ func TestSyncConflictFamilies(t *testing.T) {
 			}
 		})
 	}
+}
+
+// syncedAfter gives the test a copy of the clones a and b, runs ac on
+// a and syncs it, then bc on b and syncs it, then syncs a again, and
+// reports an error when the two end on different trees.
+func syncedAfter(t *testing.T, clones func(*testing.T) []string, ac, bc func(testing.TB, string)) (a, b string) {
+	t.Helper()
+	ws := clones(t)
+	a, b = ws[0], ws[1]
+	ac(t, a)
+	sync(t, a, "a")
+	bc(t, b)
+	sync(t, b, "b")
+	sync(t, a, "a")
+	sameTrees(t, a, b)
+	return a, b
 }
 
 // sameTrees reports an error when the workspaces a and b, synced, end

@@ -824,16 +824,21 @@ func (s *syncer) replay(ctx context.Context, head, incoming, base string, res *R
 		return "", fmt.Errorf("gitsync: merge: %w", err)
 	}
 	tree, conflicted, order := parseMergeTree(out)
+	resolved, settled, err := s.mergeMetadata(ctx, ours, theirs)
+	if err != nil {
+		return "", err
+	}
+	order = slices.DeleteFunc(order, func(p string) bool { return settled[p] })
 	var conflicts []Conflict
-	if len(order) > 0 {
-		var resolved []byte
+	if len(order) > 0 || len(resolved) > 0 {
+		var more []byte
 		// After an accepted rewrite, the sides merge-tree names (in a
 		// file moved aside, "<path>~<commit>") and conflict copies take
 		// are the commits onBase made: the same trees.
-		if resolved, conflicts, err = s.resolveConflicts(ctx, theirs, ours, conflicted, order, res); err != nil {
+		if more, conflicts, err = s.resolveConflicts(ctx, theirs, ours, conflicted, order, res); err != nil {
 			return "", err
 		}
-		if tree, err = s.resolveTree(ctx, tree, resolved); err != nil {
+		if tree, err = s.resolveTree(ctx, tree, append(resolved, more...)); err != nil {
 			return "", err
 		}
 	}

@@ -187,6 +187,7 @@ func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large 
 	listed := map[string]bool{} // see ListedTwice
 	var skipped []string
 	var total int64
+	check := workspace.NewPathChecker(dir)
 	for _, rec := range bytes.Split(out, []byte{0}) {
 		e, ok := parseEntry(string(rec))
 		if !ok {
@@ -207,7 +208,7 @@ func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large 
 			}
 			skipped = append(skipped, skip(e.path, fmt.Sprintf("%d bytes, over the %d limit", e.size, maxBytes)))
 		default:
-			if _, _, err := workspace.SafeMemoryPath(dir, e.path); err != nil {
+			if _, _, err := check.Check(e.path); err != nil {
 				skipped = append(skipped, skip(e.path, err.Error()))
 				continue
 			}

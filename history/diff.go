@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -170,6 +172,10 @@ func Changes(ctx context.Context, dir, from, to string, opts chunker.Options, li
 	defer r.Close()
 	d := &differ{blobs: r, cache: newChunkCache(lim.FileBytes), opts: opts, dir: dir, maxBytes: lim.FileBytes}
 	if sd.work != nil {
+		if mem, err := workspace.OpenMemoryRoot(dir); err == nil {
+			d.mem = mem
+			defer mem.Close()
+		}
 		if err := d.prune(ctx, sd, lim.TreeBytes); err != nil {
 			return nil, err
 		}
@@ -302,6 +308,9 @@ type differ struct {
 	// maxBytes the size limit of its files (0: none).
 	dir      string
 	maxBytes int64
+	// mem is the memory folder of dir, opened once for every file read
+	// (nil: each read opens it, as workspace.ReadFile does).
+	mem *os.Root
 }
 
 // split returns the chunks of the blob id, calling data for its content
@@ -414,7 +423,7 @@ func (d *differ) readWork(p string) ([]byte, error) {
 	if d.maxBytes > 0 {
 		limit = d.maxBytes
 	}
-	data, _, err := workspace.ReadFile(d.dir, nil, p, limit)
+	data, err := d.read(p, limit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, errVanished
 	}
@@ -425,6 +434,28 @@ func (d *differ) readWork(p string) ([]byte, error) {
 		return nil, fmt.Errorf("history: %s grew past the %d-byte limit while changes read it; run it again", shown(p), limit)
 	}
 	return data, nil
+}
+
+// read reads at most limit+1 bytes (limit < 0: all) of the working
+// tree's file p through d.mem, which opening the memory folder for each
+// file of a large workspace made slow; a file that fails so (a link
+// out of memory/, say) is read again as workspace.ReadFile reads it, for
+// its error.
+func (d *differ) read(p string, limit int64) ([]byte, error) {
+	if name, ok := workspace.MemoryName(p); ok && d.mem != nil {
+		if f, _, err := workspace.OpenRegularIn(d.mem, name, os.O_RDONLY, 0); err == nil {
+			defer f.Close()
+			var rd io.Reader = f
+			if limit >= 0 {
+				rd = io.LimitReader(f, limit+1)
+			}
+			if data, err := io.ReadAll(rd); err == nil {
+				return data, nil
+			}
+		}
+	}
+	data, _, err := workspace.ReadFile(d.dir, nil, p, limit)
+	return data, err
 }
 
 // errVanished is readWork's report that the file was removed after

@@ -107,6 +107,37 @@ func relWithin(base, p string) (string, bool) {
 // check is made when SafeMemoryPath runs; it cannot stop a link created
 // afterwards.
 func SafeMemoryPath(root, p string) (abs, rel string, err error) {
+	return (&PathChecker{root: root}).Check(p)
+}
+
+// A PathChecker is [SafeMemoryPath] for many paths of one workspace, as
+// a listing of a revision's notes needs: the memory folder is resolved
+// once, and the folders on the paths are each looked at once, not once
+// per note (a filepath.EvalSymlinks of memory/ and an Lstat of each
+// folder on its path, for each note). A folder changed after it was looked at is not seen, as a path
+// changed after SafeMemoryPath is not. A PathChecker is for one
+// goroutine.
+type PathChecker struct {
+	root string
+	// resolved is set once mem and realMem, the memory folder's path and
+	// real path, are known; realMem is "" while memory/ does not exist,
+	// and mem "" too when it is a link that does not resolve.
+	resolved     bool
+	mem, realMem string
+	// folders holds the verdict on each folder path looked at (nil: a
+	// folder, or a link inside memory/; missing: not there), by its
+	// path; nil when not memoized.
+	folders map[string]error
+	missing map[string]bool
+}
+
+// NewPathChecker returns a PathChecker for the workspace at root.
+func NewPathChecker(root string) *PathChecker {
+	return &PathChecker{root: root, folders: map[string]error{}, missing: map[string]bool{}}
+}
+
+// Check is [SafeMemoryPath] for the path p of the checker's workspace.
+func (c *PathChecker) Check(p string) (abs, rel string, err error) {
 	refuse := func(err error) (string, string, error) {
 		return "", "", &fs.PathError{Op: "resolve", Path: p, Err: err}
 	}
@@ -114,62 +145,116 @@ func SafeMemoryPath(root, p string) (abs, rel string, err error) {
 	if err != nil {
 		return refuse(err)
 	}
-
-	if root, err = absRoot(root); err != nil {
-		return "", "", err
+	if !c.resolved || c.folders == nil {
+		if err := c.resolve(); err != nil {
+			return "", "", err
+		}
 	}
-	mem := filepath.Join(root, MemoryDir)
-	abs = filepath.Join(mem, filepath.Join(elems...))
+	abs = filepath.Join(c.mem, filepath.Join(elems...))
 	rel = MemoryDir + "/" + strings.Join(elems, "/")
-
-	// The memory folder itself may be a link (to a synced folder, say): its
-	// target is the reference the components must stay inside.
-	realMem, err := filepath.EvalSymlinks(mem)
-	if errors.Is(err, fs.ErrNotExist) {
-		fi, lerr := os.Lstat(mem)
-		switch {
-		case lerr != nil:
-			return abs, rel, nil // nothing below exists yet
-		case fi.Mode()&fs.ModeSymlink != 0:
+	if c.realMem == "" {
+		if c.mem == "" {
 			return refuse(ErrOutsideMemory) // memory is a dangling link
 		}
-		// Another writer created the folder meanwhile: resolve it again.
-		realMem, err = filepath.EvalSymlinks(mem)
+		return abs, rel, nil // nothing below exists yet
 	}
-	if err != nil {
-		return "", "", err
-	}
-	cur := mem
+	cur := c.mem
 	for i, e := range elems {
 		cur = filepath.Join(cur, e)
-		fi, err := os.Lstat(cur)
-		if errors.Is(err, fs.ErrNotExist) {
-			break // nor does anything below it
+		last := i == len(elems)-1
+		if !last && c.folders != nil {
+			if c.missing[cur] {
+				break
+			}
+			if err, seen := c.folders[cur]; seen {
+				if err != nil {
+					return refuse(err)
+				}
+				continue
+			}
 		}
-		if errors.Is(err, syscall.ENOTDIR) {
-			return refuse(notFolder(elems[:i]))
-		}
+		gone, why, err := c.component(cur, elems, i)
 		if err != nil {
 			return "", "", err
 		}
-		if fi.Mode()&fs.ModeSymlink == 0 {
-			continue
-		}
-		target, err := filepath.EvalSymlinks(cur)
-		if err != nil {
-			// Dangling or looping: cannot tell where a write would land.
-			why := strings.TrimPrefix(err.Error(), "EvalSymlinks: ")
-			if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
-				why = pe.Err.Error()
+		if !last && c.folders != nil {
+			if gone {
+				c.missing[cur] = true
+			} else {
+				c.folders[cur] = why
 			}
-			link := MemoryDir + "/" + strings.Join(elems[:i+1], "/")
-			return refuse(fmt.Errorf("%w: %s is a symbolic link that does not resolve (%s)", ErrOutsideMemory, link, why))
 		}
-		if _, ok := relWithin(realMem, target); !ok {
-			return refuse(ErrOutsideMemory)
+		if why != nil {
+			return refuse(why)
+		}
+		if gone {
+			break // nor does anything below it
 		}
 	}
 	return abs, rel, nil
+}
+
+// resolve sets the memory folder's path and real path: realMem "" when
+// memory/ does not exist (and mem "" when it is a dangling link).
+func (c *PathChecker) resolve() error {
+	root, err := absRoot(c.root)
+	if err != nil {
+		return err
+	}
+	c.mem = filepath.Join(root, MemoryDir)
+	// The memory folder itself may be a link (to a synced folder, say): its
+	// target is the reference the components must stay inside.
+	realMem, err := filepath.EvalSymlinks(c.mem)
+	if errors.Is(err, fs.ErrNotExist) {
+		fi, lerr := os.Lstat(c.mem)
+		switch {
+		case lerr != nil:
+			c.realMem = "" // nothing below exists yet
+			return nil
+		case fi.Mode()&fs.ModeSymlink != 0:
+			c.mem, c.realMem = "", ""
+			return nil
+		}
+		// Another writer created the folder meanwhile: resolve it again.
+		realMem, err = filepath.EvalSymlinks(c.mem)
+	}
+	if err != nil {
+		return err
+	}
+	c.realMem, c.resolved = realMem, true
+	return nil
+}
+
+// component looks at cur, the component i of elems on the path: gone
+// when it is not there, else why it is refused (a file where a folder is
+// needed, a link that leads out of memory/ or does not resolve), nil
+// when it is not; err when it cannot be looked at.
+func (c *PathChecker) component(cur string, elems []string, i int) (gone bool, why, err error) {
+	fi, err := os.Lstat(cur)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return true, nil, nil
+	case errors.Is(err, syscall.ENOTDIR):
+		return false, notFolder(elems[:i]), nil
+	case err != nil:
+		return false, nil, err
+	case fi.Mode()&fs.ModeSymlink == 0:
+		return false, nil, nil
+	}
+	target, err := filepath.EvalSymlinks(cur)
+	if err != nil {
+		// Dangling or looping: cannot tell where a write would land.
+		why := strings.TrimPrefix(err.Error(), "EvalSymlinks: ")
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			why = pe.Err.Error()
+		}
+		link := MemoryDir + "/" + strings.Join(elems[:i+1], "/")
+		return false, fmt.Errorf("%w: %s is a symbolic link that does not resolve (%s)", ErrOutsideMemory, link, why), nil
+	}
+	if _, ok := relWithin(c.realMem, target); !ok {
+		return false, ErrOutsideMemory, nil
+	}
+	return false, nil, nil
 }
 
 // NamesFolder reports whether the path p ends in a separator, or in
