@@ -1,13 +1,8 @@
 package memweave_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestConflictsDistrustsADateInTheFuture: conflicts says which side of a
@@ -38,14 +33,7 @@ func TestConflictsDistrustsADateInTheFuture(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			root := memweavetest.Workspace(t, map[string]string{c.a: v15, c.b: v16})
-			for p, mt := range map[string]time.Time{c.a: c.aMT, c.b: c.bMT} {
-				if err := os.Chtimes(filepath.Join(root, p), mt, mt); err != nil {
-					t.Fatal(err)
-				}
-			}
-			w := open(t, root, memweave.Config{Now: func() time.Time { return now }})
-			mustIndex(t, w)
+			w := openAt(t, map[string]string{c.a: v15, c.b: v16}, map[string]time.Time{c.a: c.aMT, c.b: c.bMT}, now)
 			resp, err := w.Conflicts(t.Context())
 			if err != nil {
 				t.Fatal(err)

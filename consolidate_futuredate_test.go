@@ -1,13 +1,8 @@
 package memweave_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/memweave/memweave-go"
-	"github.com/memweave/memweave-go/memweavetest"
 )
 
 // TestConsolidateDistrustsADateInTheFuture: a machine whose clock was
@@ -46,12 +41,7 @@ func TestConsolidateDistrustsADateInTheFuture(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			root := memweavetest.Workspace(t, c.files)
-			if err := os.Chtimes(filepath.Join(root, c.skewed), old, old); err != nil {
-				t.Fatal(err)
-			}
-			w := open(t, root, memweave.Config{Now: func() time.Time { return now }})
-			mustIndex(t, w)
+			w := openAt(t, c.files, map[string]time.Time{c.skewed: old}, now)
 			plan, err := w.Consolidate(t.Context())
 			if err != nil {
 				t.Fatal(err)

@@ -2,9 +2,12 @@ package memweave_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	memweave "github.com/memweave/memweave-go"
 	"github.com/memweave/memweave-go/memweavetest"
@@ -46,4 +49,21 @@ func openIndexed(tb testing.TB, files map[string]string, cfg memweave.Config) (r
 	w = open(tb, root, cfg)
 	mustIndex(tb, w)
 	return root, w
+}
+
+// openAt opens and indexes a Weave over a new workspace holding files,
+// the modification times of mtimes (workspace-relative paths) set first,
+// with a clock frozen at now: the set-up of the tests of dates and file
+// times that decide which copy or side of a note is the newer.
+func openAt(tb testing.TB, files map[string]string, mtimes map[string]time.Time, now time.Time) *memweave.Weave {
+	tb.Helper()
+	root := memweavetest.Workspace(tb, files)
+	for p, mt := range mtimes {
+		if err := os.Chtimes(filepath.Join(root, p), mt, mt); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	w := open(tb, root, memweave.Config{Now: func() time.Time { return now }})
+	mustIndex(tb, w)
+	return w
 }
