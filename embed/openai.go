@@ -940,13 +940,21 @@ func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, nil
 }
 
+// maxRedirects is the most redirects within the base URL's origin that
+// one request follows. Each sends the API key again: with Go's ten, and
+// every try of a call, a server redirecting in a loop got it 30 times
+// a call. A server that moved its API needs one or two.
+const maxRedirects = 3
+
 // SameOrigin returns the redirect policy (an [http.Client]'s
 // CheckRedirect) of a client whose requests go to base: a redirect to another scheme, host or port is refused before
 // anything is sent there. Go's client would otherwise send the API key
 // to the same host on another port (and to its subdomains), and for a
 // 307 or 308 the texts to any host; the user approved base, not where
-// its server points. Redirects within the origin go on to next, the
-// client's own policy (nil: Go's default).
+// its server points. At most 3 redirects within the origin are
+// followed, each sending the key again; those go on to next, the
+// client's own policy (nil: none more). Both refusals are errors no
+// retry mends: the embedder fails the call with [ErrRejected].
 func SameOrigin(base string, next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
 	b, err := url.Parse(base)
 	return func(req *http.Request, via []*http.Request) error {
@@ -954,21 +962,30 @@ func SameOrigin(base string, next func(*http.Request, []*http.Request) error) fu
 		if err != nil || !strings.EqualFold(u.Scheme, b.Scheme) || !strings.EqualFold(u.Host, b.Host) {
 			return &redirectError{to: u.Redacted()}
 		}
+		if len(via) > maxRedirects {
+			return &redirectError{to: u.Redacted(), hops: len(via)}
+		}
 		if next != nil {
 			return next(req, via)
-		}
-		if len(via) >= 10 {
-			return errors.New("stopped after 10 redirects")
 		}
 		return nil
 	}
 }
 
-// redirectError is the error of a redirect out of the base URL's origin.
-type redirectError struct{ to string }
+// redirectError is the error of a redirect out of the base URL's origin,
+// or, when hops is not 0, of one past the maxRedirects a request follows
+// within it.
+type redirectError struct {
+	to   string
+	hops int
+}
 
-// Error names the target, whose origin the base URL does not have.
+// Error names the target, whose origin the base URL does not have, or
+// the count of redirects followed.
 func (e *redirectError) Error() string {
+	if e.hops > 0 {
+		return fmt.Sprintf("the server redirected %d times within its origin, now to %s; no request follows more than %d (a redirect loop? set the base URL to where the API answers)", e.hops, e.to, maxRedirects)
+	}
 	return fmt.Sprintf("the server redirected to %s, another origin than the base URL; nothing was sent there (set the base URL to the server meant)", e.to)
 }
 
