@@ -29,10 +29,10 @@ import (
 // TestRedirectLoopSendsTheKeyFewTimes: a server of the approved origin
 // that redirects its own requests round and round (to another path, or
 // to the same one, with any redirect status) gets the key on a few
-// requests of a call, not on Go's ten redirects of each of MaxTries
-// tries (33 requests for EmbedDocuments, 66 for a search's query and its
-// retry): too many redirects is a fault of the server's set-up that no
-// retry mends, and the error says so.
+// requests of a call, not on Go's ten requests of each of MaxTries
+// tries (30 a call, EmbedDocuments, EmbedQuery and Probe alike): too
+// many redirects is a fault of the server's set-up that no retry mends,
+// and the error says so.
 func TestRedirectLoopSendsTheKeyFewTimes(t *testing.T) {
 	const key = "sk-loop-secret-1234"
 	calls := map[string]func(*OpenAI) error{

@@ -1,6 +1,7 @@
 package embed
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -47,12 +48,20 @@ const (
 // with at most responseBase + n*(perVectorBytes + d*perFloatBytes)
 // bytes. A float in JSON takes up to about 25 bytes with its separator;
 // perFloatBytes leaves a margin for white space. When d is not known
-// yet, maxLearnedDims stands for it.
+// yet, maxLearnedDims stands for it. A batch holds no more inputs than
+// keeps that bound within maxAnswerBytes, which the JSON decoder buffers
+// whole. The bytes alone do not bound memory: a float of 2 bytes ("1,")
+// decodes to 4, so an answer holds at most n*(max(d, maxLearnedDims) +
+// perVectorCommas) + baseCommas commas, which every float but an
+// array's first follows.
 const (
-	responseBase   = 64 << 10
-	perVectorBytes = 1 << 10
-	perFloatBytes  = 32
-	maxLearnedDims = 16384
+	responseBase    = 64 << 10
+	perVectorBytes  = 1 << 10
+	perFloatBytes   = 32
+	maxLearnedDims  = 16384
+	maxAnswerBytes  = 34 << 20
+	perVectorCommas = 16
+	baseCommas      = 4096
 )
 
 // OpenAIConfig configures [NewOpenAI]. The zero value of every field but
@@ -79,7 +88,9 @@ type OpenAIConfig struct {
 	// "search_query: " and "search_document: " for nomic-embed-text.
 	// Default none.
 	QueryPrefix, DocumentPrefix string
-	// BatchSize is the number of texts per request. Default 64.
+	// BatchSize is the number of texts per request. Default 64. A batch
+	// whose answer could take more than 34 MiB (64 vectors of over
+	// 16,384 dimensions, at 32 bytes a float) holds fewer.
 	BatchSize int
 	// MaxInFlight is the number of requests one call runs at a time.
 	// Default 4.
@@ -262,16 +273,17 @@ func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float3
 		return out, nil
 	}
 	inputs := withPrefix(o.docPrefix, texts)
+	size := o.batchLen()
 	// The requests sent at once share the server: each may take their
 	// number times Timeout (see [OpenAIConfig.Timeout]).
-	together := min(o.maxInFlight, (len(inputs)+o.batchSize-1)/o.batchSize)
+	together := min(o.maxInFlight, (len(inputs)+size-1)/size)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(o.maxInFlight)
-	for start := 0; start < len(inputs); start += o.batchSize {
+	for start := 0; start < len(inputs); start += size {
 		if gctx.Err() != nil {
 			break // a batch failed or ctx is done; Wait reports why
 		}
-		end := min(start+o.batchSize, len(inputs))
+		end := min(start+size, len(inputs))
 		g.Go(func() error {
 			vecs, err := o.embedBatch(gctx, inputs[start:end], together, o.maxTries)
 			if err != nil {
@@ -485,20 +497,36 @@ func (o *OpenAI) embedHalves(ctx context.Context, inputs []string, together, max
 	return append(first, second...), nil
 }
 
+// answerDims returns the vector length an answer's bounds are computed
+// for: the learned or configured one, maxLearnedDims while unknown.
+func (o *OpenAI) answerDims() int64 {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.dims == 0 {
+		return maxLearnedDims
+	}
+	return int64(o.dims)
+}
+
+// batchLen returns the inputs a request of EmbedDocuments holds:
+// BatchSize, or fewer (at least 1) when the answer of that many vectors
+// of answerDims could take more than maxAnswerBytes.
+func (o *OpenAI) batchLen() int {
+	per := perVectorBytes + o.answerDims()*perFloatBytes
+	return int(max(1, min(int64(o.batchSize), (maxAnswerBytes-responseBase)/per)))
+}
+
 // request sends one /embeddings request. Its answer may hold at most the
-// bytes n inputs can need (see responseBase); a larger one fails with a
-// *tooLargeError as soon as that many bytes are read.
+// bytes and commas n inputs can need (see responseBase); a larger one
+// fails with a *tooLargeError as soon as that much is read.
 func (o *OpenAI) request(ctx context.Context, inputs []string, timeout time.Duration) (openai.EmbeddingResponse, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	o.mu.Lock()
-	dims := o.dims
-	o.mu.Unlock()
-	if dims == 0 {
-		dims = maxLearnedDims
-	}
-	limit := int64(responseBase) + int64(len(inputs))*(perVectorBytes+int64(dims)*perFloatBytes)
-	ctx = context.WithValue(ctx, limitKey{}, limit)
+	dims, n := o.answerDims(), int64(len(inputs))
+	ctx = context.WithValue(ctx, limitKey{}, answerLimit{
+		bytes:  responseBase + n*(perVectorBytes+dims*perFloatBytes),
+		commas: baseCommas + n*(max(dims, maxLearnedDims)+perVectorCommas),
+	})
 	return o.client.CreateEmbeddings(ctx, openai.EmbeddingRequestStrings{
 		Input:      inputs,
 		Model:      openai.EmbeddingModel(o.model),
@@ -849,8 +877,13 @@ func (o *OpenAI) backoff(try int) time.Duration {
 	return d/2 + rand.N(d) // uniform in [d/2, 3d/2)
 }
 
-// limitKey is the context key of a request's response size limit.
+// limitKey is the context key of a request's response size limit, an
+// answerLimit.
 type limitKey struct{}
+
+// answerLimit bounds the body of a response: its bytes and, when commas
+// is not 0, the commas in it.
+type answerLimit struct{ bytes, commas int64 }
 
 // retryAfterKey is the context key of where capped writes the wait a
 // 429 or 503 answer asks for in its Retry-After header (a *time.Duration).
@@ -925,17 +958,17 @@ func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
 		(resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable) {
 		*p = retryAfter(resp.Header.Get("Retry-After"), time.Now())
 	}
-	limit, ok := req.Context().Value(limitKey{}).(int64)
+	limit, ok := req.Context().Value(limitKey{}).(answerLimit)
 	why := "the batch can need"
 	if !ok && c.limit > 0 {
-		limit, ok, why = c.limit, true, c.why
+		limit, ok, why = answerLimit{bytes: c.limit}, true, c.why
 	}
 	if ok {
-		if resp.ContentLength > limit {
+		if resp.ContentLength > limit.bytes {
 			resp.Body.Close()
-			return nil, &tooLargeError{limit: limit, size: resp.ContentLength, why: why}
+			return nil, &tooLargeError{limit: limit.bytes, size: resp.ContentLength, why: why}
 		}
-		resp.Body = &limitedBody{rc: resp.Body, left: limit, limit: limit, why: why}
+		resp.Body = &limitedBody{rc: resp.Body, left: limit.bytes, limit: limit.bytes, commas: limit.commas, why: why}
 	}
 	return resp, nil
 }
@@ -989,34 +1022,44 @@ func (e *redirectError) Error() string {
 	return fmt.Sprintf("the server redirected to %s, another origin than the base URL; nothing was sent there (set the base URL to the server meant)", e.to)
 }
 
-// tooLargeError is the error of a response over its size limit; why
-// says what the limit is.
+// tooLargeError is the error of a response over its size limit, or,
+// when commas is set, over its limit of commas; why says what the limit
+// is.
 type tooLargeError struct {
 	limit, size int64
+	commas      bool
 	why         string
 }
 
 // Error says how large the answer was, or that it was larger than the
 // limit.
 func (e *tooLargeError) Error() string {
+	if e.commas {
+		return fmt.Sprintf("response is larger than the %d values (commas) %s", e.limit, e.why)
+	}
 	if e.size > 0 {
 		return fmt.Sprintf("response of %d bytes is larger than the %d bytes %s", e.size, e.limit, e.why)
 	}
 	return fmt.Sprintf("response is larger than the %d bytes %s", e.limit, e.why)
 }
 
-// limitedBody reads a response body and fails once it exceeds limit.
+// limitedBody reads a response body and fails once it exceeds limit
+// bytes or, when commas is not 0, holds more than commas commas.
 type limitedBody struct {
 	rc          io.ReadCloser
 	left, limit int64
+	commas      int64
+	seen        int64 // commas read so far
 	why         string
 }
 
-// Read reads from the body, failing with a *tooLargeError past the
-// limit.
+// Read reads from the body, failing with a *tooLargeError past a limit.
 func (b *limitedBody) Read(p []byte) (int, error) {
 	if b.left < 0 {
 		return 0, &tooLargeError{limit: b.limit, why: b.why}
+	}
+	if b.commas > 0 && b.seen > b.commas {
+		return 0, &tooLargeError{limit: b.commas, commas: true, why: b.why}
 	}
 	if int64(len(p)) > b.left+1 {
 		p = p[:b.left+1]
@@ -1025,6 +1068,12 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 	b.left -= int64(n)
 	if b.left < 0 {
 		return 0, &tooLargeError{limit: b.limit, why: b.why}
+	}
+	if b.commas > 0 {
+		b.seen += int64(bytes.Count(p[:n], []byte{','}))
+		if b.seen > b.commas {
+			return 0, &tooLargeError{limit: b.commas, commas: true, why: b.why}
+		}
 	}
 	return n, err
 }
