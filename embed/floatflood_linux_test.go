@@ -8,9 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 )
@@ -26,7 +24,7 @@ const shortFloatsEnv = "MEMWEAVE_TEST_SHORT_FLOATS"
 // ones (21 bytes); with the length not known yet (Dims 0, learned from
 // the first answer) or set to the most an index holds (65,536). The
 // answers are refused, and the process's peak RSS stays under 200 MB
-// (931 MB for short floats before batches and commas were bounded).
+// (986 MB for short floats before batches and commas were bounded).
 // Memory is measured in a child process (VmHWM), not by timing.
 func TestFloatFloodStaysInBoundedMemory(t *testing.T) {
 	if os.Getenv(shortFloatsEnv) != "" {
@@ -36,21 +34,8 @@ func TestFloatFloodStaysInBoundedMemory(t *testing.T) {
 	for _, float := range []string{"1,", "0.12345678901234567,"} {
 		for _, dims := range []string{"0", "65536"} {
 			t.Run(fmt.Sprintf("%q/dims=%s", float, dims), func(t *testing.T) {
-				cmd := exec.Command(os.Args[0], "-test.run=^TestFloatFloodStaysInBoundedMemory$", "-test.v")
-				cmd.Env = append(os.Environ(), shortFloatsEnv+"="+float, "MEMWEAVE_TEST_FLOOD_DIMS="+dims)
-				out, err := cmd.CombinedOutput()
-				if err != nil {
-					t.Fatalf("child: %v\n%s", err, out)
-				}
-				var hwm int64 = -1
-				for _, line := range strings.Split(string(out), "\n") {
-					if v, ok := strings.CutPrefix(strings.TrimSpace(line), "VmHWM-kB="); ok {
-						hwm, _ = strconv.ParseInt(v, 10, 64)
-					}
-				}
-				if hwm < 0 {
-					t.Fatalf("child reported no VmHWM:\n%s", out)
-				}
+				hwm, out := childPeakRSS(t, "TestFloatFloodStaysInBoundedMemory",
+					shortFloatsEnv+"="+float, "MEMWEAVE_TEST_FLOOD_DIMS="+dims)
 				t.Logf("child peak RSS %d kB", hwm)
 				if hwm > 200*1000 {
 					t.Errorf("peak RSS %d kB, want under 200 MB\n%s", hwm, out)
@@ -92,13 +77,5 @@ func shortFloatsChild(t *testing.T) {
 	if err == nil {
 		t.Errorf("EmbedDocuments against a flood of floats succeeded")
 	}
-	status, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		t.Skipf("no /proc: %v", err)
-	}
-	for _, line := range strings.Split(string(status), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			fmt.Printf("VmHWM-kB=%s\n", strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
-		}
-	}
+	printPeakRSS(t)
 }

@@ -22,6 +22,7 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/semaphore"
 
 	"github.com/memweave/memweave-go/internal/ctxsleep"
 	"github.com/memweave/memweave-go/internal/plural"
@@ -62,6 +63,11 @@ const (
 	maxAnswerBytes  = 34 << 20
 	perVectorCommas = 16
 	baseCommas      = 4096
+	// answerBudget bounds the bytes of the answers an embedder reads at
+	// once: its requests wait for room before they are sent. Four
+	// batches of 4,096-dimensional vectors fit; answers of a length not
+	// learned yet are read one at a time.
+	answerBudget = 40 << 20
 )
 
 // OpenAIConfig configures [NewOpenAI]. The zero value of every field but
@@ -93,7 +99,9 @@ type OpenAIConfig struct {
 	// 16,384 dimensions, at 32 bytes a float) holds fewer.
 	BatchSize int
 	// MaxInFlight is the number of requests one call runs at a time.
-	// Default 4.
+	// Default 4. A request whose answer could take the bytes of those
+	// being read past 40 MiB waits for room: while the vector length is
+	// not learned, one at a time.
 	MaxInFlight int
 	// MaxTries is the number of attempts per request, the first included;
 	// 1 disables retries. Default 3.
@@ -158,6 +166,8 @@ type OpenAI struct {
 	noKey       bool   // APIKey was empty
 	key         string // redacted from the server's messages it quotes
 	health      *queryHealth
+	// reading holds the bytes of the answers being read (answerBudget).
+	reading *semaphore.Weighted
 
 	// mu guards dims, which is wantDims or, when that is 0, learned from
 	// the first response, and changed, set when a response had another
@@ -213,6 +223,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		queryTO:     orDefault(cfg.QueryTimeout, DefaultQueryTimeout),
 		noKey:       cfg.APIKey == "",
 		key:         cfg.APIKey,
+		reading:     semaphore.NewWeighted(answerBudget),
 	}
 	o.health = &queryHealth{now: cfg.Now, full: o.queryTO, probe: o.queryTO / probeShare,
 		prefix: "embed: openai " + o.baseURL + ": ", store: cfg.CoolDown, server: o.baseURL + " " + o.model}
@@ -516,17 +527,42 @@ func (o *OpenAI) batchLen() int {
 	return int(max(1, min(int64(o.batchSize), (maxAnswerBytes-responseBase)/per)))
 }
 
+// reserve waits until the answer to n inputs has room in answerBudget
+// and returns its bounds, which the caller releases. The bounds are
+// those of the vector length known once there is room: a request that
+// waited for the answer that taught it needs less.
+func (o *OpenAI) reserve(ctx context.Context, n int64) (answerLimit, error) {
+	limitOf := func() answerLimit {
+		dims := o.answerDims()
+		return answerLimit{
+			bytes:  responseBase + n*(perVectorBytes+dims*perFloatBytes),
+			commas: baseCommas + n*(max(dims, maxLearnedDims)+perVectorCommas),
+		}
+	}
+	lim := limitOf()
+	held := min(lim.bytes, answerBudget)
+	if err := o.reading.Acquire(ctx, held); err != nil {
+		return lim, err
+	}
+	if now := limitOf(); now.bytes < lim.bytes {
+		o.reading.Release(held - min(now.bytes, answerBudget))
+		lim = now
+	}
+	return lim, nil
+}
+
 // request sends one /embeddings request. Its answer may hold at most the
 // bytes and commas n inputs can need (see responseBase); a larger one
 // fails with a *tooLargeError as soon as that much is read.
 func (o *OpenAI) request(ctx context.Context, inputs []string, timeout time.Duration) (openai.EmbeddingResponse, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	dims, n := o.answerDims(), int64(len(inputs))
-	ctx = context.WithValue(ctx, limitKey{}, answerLimit{
-		bytes:  responseBase + n*(perVectorBytes+dims*perFloatBytes),
-		commas: baseCommas + n*(max(dims, maxLearnedDims)+perVectorCommas),
-	})
+	lim, err := o.reserve(ctx, int64(len(inputs)))
+	if err != nil {
+		return openai.EmbeddingResponse{}, err
+	}
+	defer o.reading.Release(min(lim.bytes, answerBudget))
+	ctx = context.WithValue(ctx, limitKey{}, lim)
 	return o.client.CreateEmbeddings(ctx, openai.EmbeddingRequestStrings{
 		Input:      inputs,
 		Model:      openai.EmbeddingModel(o.model),
