@@ -54,7 +54,7 @@ const (
 // whole. The bytes alone do not bound memory: a float of 2 bytes ("1,")
 // decodes to 4, so an answer holds at most n*(max(d, maxLearnedDims) +
 // perVectorCommas) + baseCommas commas, which every float but an
-// array's first follows.
+// array's first follows (MaxDims+1 for d while it is unknown).
 const (
 	responseBase    = 64 << 10
 	perVectorBytes  = 1 << 10
@@ -534,9 +534,15 @@ func (o *OpenAI) batchLen() int {
 func (o *OpenAI) reserve(ctx context.Context, n int64) (answerLimit, error) {
 	limitOf := func() answerLimit {
 		dims := o.answerDims()
+		values := max(dims, maxLearnedDims)
+		if o.Identity().Dims == 0 {
+			// A length not learned yet may be any: one past what an
+			// index holds still decodes, so that vectors names it.
+			values = MaxDims + 1
+		}
 		return answerLimit{
 			bytes:  responseBase + n*(perVectorBytes+dims*perFloatBytes),
-			commas: baseCommas + n*(max(dims, maxLearnedDims)+perVectorCommas),
+			commas: baseCommas + n*(values+perVectorCommas),
 		}
 	}
 	lim := limitOf()
