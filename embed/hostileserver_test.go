@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -228,5 +229,46 @@ func TestEndlessInformationalAnswers(t *testing.T) {
 	}
 	if got := calls.Load(); got > 2 {
 		t.Errorf("the server got %d requests, want at most MaxTries (2)", got)
+	}
+}
+
+// TestQueryDoesNotWaitBehindBatches: the answers an embedder reads at
+// once share a byte budget, but a query's (one input) takes none of it:
+// with two index batches held open by the server, holding nearly all of
+// it (16,200 dimensions, 40 inputs each), a search's query is still
+// sent and answered.
+func TestQueryDoesNotWaitBehindBatches(t *testing.T) {
+	const dims = 16200
+	held := make(chan struct{}, 2)
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct{ Input []string }
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			t.Errorf("decode request: %v", err)
+		}
+		if len(req.Input) > 1 {
+			held <- struct{}{}
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+			http.Error(w, "held", http.StatusServiceUnavailable)
+			return
+		}
+		v := make([]float32, dims)
+		v[0] = 1
+		json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": []map[string]any{{"index": 0, "embedding": v}}})
+	}))
+	defer srv.Close()
+	defer close(release)
+	o := newTestOpenAI(t, srv, OpenAIConfig{Dims: dims, BatchSize: 40, MaxInFlight: 2, MaxTries: 1})
+	if l := o.limitOf(40).bytes; 2*l > answerBudget || 2*l+o.limitOf(1).bytes <= answerBudget {
+		t.Fatalf("two batches' bound %d and a query's %d do not fill the %d budget as this test needs", 2*l, o.limitOf(1).bytes, answerBudget)
+	}
+	go o.EmbedDocuments(context.Background(), texts(80))
+	<-held
+	<-held
+	if _, err := o.EmbedQuery(context.Background(), "a query"); err != nil {
+		t.Errorf("EmbedQuery beside two held batches = %v", err)
 	}
 }

@@ -527,34 +527,42 @@ func (o *OpenAI) batchLen() int {
 	return int(max(1, min(int64(o.batchSize), (maxAnswerBytes-responseBase)/per)))
 }
 
-// reserve waits until the answer to n inputs has room in answerBudget
-// and returns its bounds, which the caller releases. The bounds are
-// those of the vector length known once there is room: a request that
-// waited for the answer that taught it needs less.
-func (o *OpenAI) reserve(ctx context.Context, n int64) (answerLimit, error) {
-	limitOf := func() answerLimit {
-		dims := o.answerDims()
-		values := max(dims, maxLearnedDims)
-		if o.Identity().Dims == 0 {
-			// A length not learned yet may be any: one past what an
-			// index holds still decodes, so that vectors names it.
-			values = MaxDims + 1
-		}
-		return answerLimit{
-			bytes:  responseBase + n*(perVectorBytes+dims*perFloatBytes),
-			commas: baseCommas + n*(values+perVectorCommas),
-		}
+// limitOf returns the bounds of an answer to n inputs, for the vector
+// length known now.
+func (o *OpenAI) limitOf(n int64) answerLimit {
+	dims := o.answerDims()
+	values := max(dims, maxLearnedDims)
+	if o.Identity().Dims == 0 {
+		// A length not learned yet may be any: one past what an index
+		// holds still decodes, so that vectors names it.
+		values = MaxDims + 1
 	}
-	lim := limitOf()
+	return answerLimit{
+		bytes:  responseBase + n*(perVectorBytes+dims*perFloatBytes),
+		commas: baseCommas + n*(values+perVectorCommas),
+	}
+}
+
+// reserve waits until the answer to n inputs has room in answerBudget
+// and returns its bounds and the bytes it holds there, which the caller
+// releases. The bounds are those of the vector length known once there
+// is room: a request that waited for the answer that taught it needs
+// less. The answer to one input (a query, a probe, at most 2.2 MB) holds
+// none, so that a search never waits behind an index run's batches.
+func (o *OpenAI) reserve(ctx context.Context, n int64) (answerLimit, int64, error) {
+	lim := o.limitOf(n)
+	if n == 1 {
+		return lim, 0, nil
+	}
 	held := min(lim.bytes, answerBudget)
 	if err := o.reading.Acquire(ctx, held); err != nil {
-		return lim, err
+		return lim, 0, err
 	}
-	if now := limitOf(); now.bytes < lim.bytes {
+	if now := o.limitOf(n); now.bytes < lim.bytes {
 		o.reading.Release(held - min(now.bytes, answerBudget))
-		lim = now
+		lim, held = now, min(now.bytes, answerBudget)
 	}
-	return lim, nil
+	return lim, held, nil
 }
 
 // request sends one /embeddings request. Its answer may hold at most the
@@ -563,11 +571,11 @@ func (o *OpenAI) reserve(ctx context.Context, n int64) (answerLimit, error) {
 func (o *OpenAI) request(ctx context.Context, inputs []string, timeout time.Duration) (openai.EmbeddingResponse, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	lim, err := o.reserve(ctx, int64(len(inputs)))
+	lim, held, err := o.reserve(ctx, int64(len(inputs)))
 	if err != nil {
 		return openai.EmbeddingResponse{}, err
 	}
-	defer o.reading.Release(min(lim.bytes, answerBudget))
+	defer o.reading.Release(held)
 	ctx = context.WithValue(ctx, limitKey{}, lim)
 	return o.client.CreateEmbeddings(ctx, openai.EmbeddingRequestStrings{
 		Input:      inputs,
