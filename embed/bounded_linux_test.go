@@ -47,6 +47,40 @@ func TestHugeAnswerIsRefusedInBoundedMemory(t *testing.T) {
 	}
 }
 
+// headersEnv makes the test binary act as the child of
+// TestHugeHeadersAreRefusedInBoundedMemory.
+const headersEnv = "MEMWEAVE_TEST_HUGE_HEADERS"
+
+// TestHugeHeadersAreRefusedInBoundedMemory: a server answering each of
+// four requests in flight, and each retry, with 10 MB of headers (Go's
+// own bound) is refused after 256 KiB of them: the child's peak RSS
+// stays under 80 MB, server included (135-150 MB before, 110-125 MB of
+// it the client's).
+func TestHugeHeadersAreRefusedInBoundedMemory(t *testing.T) {
+	if os.Getenv(headersEnv) != "" {
+		big := strings.Repeat("a", 10<<20-4096)
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("X-Pad", big)
+			w.WriteHeader(http.StatusInternalServerError)
+		}))
+		defer srv.Close()
+		o, err := NewOpenAI(OpenAIConfig{BaseURL: srv.URL + "/v1", Model: "m", Dims: 8, BatchSize: 1, MaxInFlight: 4, RetryBaseDelay: time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := o.EmbedDocuments(context.Background(), texts(4)); err == nil || !strings.Contains(err.Error(), "headers exceeded") {
+			t.Errorf("EmbedDocuments against 10 MB of headers = %v, want an error saying the headers exceeded the bound", err)
+		}
+		printPeakRSS(t)
+		return
+	}
+	hwm, out := childPeakRSS(t, "TestHugeHeadersAreRefusedInBoundedMemory", headersEnv+"=1")
+	t.Logf("child peak RSS %d kB", hwm)
+	if hwm > 80*1000 {
+		t.Errorf("peak RSS %d kB, want under 80 MB\n%s", hwm, out)
+	}
+}
+
 // childPeakRSS runs the test binary's test named test in a child
 // process with env added to its environment, and returns the peak RSS
 // in kB that the child printed (printPeakRSS), with its output.

@@ -136,7 +136,9 @@ type OpenAIConfig struct {
 	// workspace's index folder. Default none (kept in memory).
 	CoolDown CoolDownStore
 	// HTTPClient sends the requests. Default a client with no timeout of
-	// its own (Timeout applies) over http.DefaultTransport.
+	// its own (Timeout applies) over http.DefaultTransport's settings,
+	// with at most 256 KiB of headers an answer (so too for a client
+	// given with no Transport).
 	HTTPClient *http.Client
 }
 
@@ -983,8 +985,29 @@ type capped struct {
 	why   string
 }
 
+// maxHeaderBytes bounds the headers of an answer read by the transport
+// used when the caller names none: Go's reads up to 10 MB of them, and
+// four requests in flight answered so took 110-125 MB more memory. An
+// embedding or chat server's headers hold a few kilobytes.
+const maxHeaderBytes = 256 << 10
+
+// headerBounded is the transport of requests whose client names none:
+// [http.DefaultTransport]'s settings, with answers' headers bounded by
+// maxHeaderBytes. It is made once, so that every embedder shares its
+// idle connections as they would share the default transport's.
+var headerBounded = sync.OnceValue(func() http.RoundTripper {
+	t, ok := http.DefaultTransport.(*http.Transport)
+	if !ok {
+		return http.DefaultTransport // replaced by the program: its own
+	}
+	t = t.Clone()
+	t.MaxResponseHeaderBytes = maxHeaderBytes
+	return t
+})
+
 // LimitResponses returns a transport that sends through next (nil:
-// [http.DefaultTransport]) and fails a response whose body is larger
+// [http.DefaultTransport]'s settings, with at most 256 KiB of headers an
+// answer) and fails a response whose body is larger
 // than limit bytes once it reads that much (at once when its
 // Content-Length says so), never buffering it whole; the error says it
 // is larger than the limit, which why names ("a reply may take"). It
@@ -998,7 +1021,7 @@ func LimitResponses(next http.RoundTripper, limit int64, why string) http.RoundT
 func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
 	next := c.next
 	if next == nil {
-		next = http.DefaultTransport
+		next = headerBounded()
 	}
 	resp, err := next.RoundTrip(req)
 	if err != nil {
