@@ -37,26 +37,84 @@ func TestHugeAnswerIsRefusedInBoundedMemory(t *testing.T) {
 	}
 	for _, declared := range []string{"chunked", "content-length"} {
 		t.Run(declared, func(t *testing.T) {
-			cmd := exec.Command(os.Args[0], "-test.run=^TestHugeAnswerIsRefusedInBoundedMemory$", "-test.v")
-			cmd.Env = append(os.Environ(), hugeEnv+"="+strconv.FormatInt(size, 10), "MEMWEAVE_TEST_HUGE_DECLARED="+declared)
-			out, err := cmd.CombinedOutput()
-			if err != nil {
-				t.Fatalf("child: %v\n%s", err, out)
-			}
-			var hwm int64 = -1
-			for _, line := range strings.Split(string(out), "\n") {
-				if v, ok := strings.CutPrefix(strings.TrimSpace(line), "VmHWM-kB="); ok {
-					hwm, _ = strconv.ParseInt(v, 10, 64)
-				}
-			}
-			if hwm < 0 {
-				t.Fatalf("child reported no VmHWM:\n%s", out)
-			}
+			hwm, out := childPeakRSS(t, "TestHugeAnswerIsRefusedInBoundedMemory",
+				hugeEnv+"="+strconv.FormatInt(size, 10), "MEMWEAVE_TEST_HUGE_DECLARED="+declared)
 			t.Logf("answer of %d bytes (%s): child peak RSS %d kB", size, declared, hwm)
 			if hwm > 200*1000 {
-				t.Errorf("peak RSS %d kB, want under 200 MB", hwm)
+				t.Errorf("peak RSS %d kB, want under 200 MB\n%s", hwm, out)
 			}
 		})
+	}
+}
+
+// headersEnv makes the test binary act as the child of
+// TestHugeHeadersAreRefusedInBoundedMemory.
+const headersEnv = "MEMWEAVE_TEST_HUGE_HEADERS"
+
+// TestHugeHeadersAreRefusedInBoundedMemory: a server answering each of
+// four requests in flight, and each retry, with 10 MB of headers (Go's
+// own bound) is refused after 256 KiB of them: the child's peak RSS
+// stays under 80 MB, server included (135-150 MB before, 110-125 MB of
+// it the client's).
+func TestHugeHeadersAreRefusedInBoundedMemory(t *testing.T) {
+	if os.Getenv(headersEnv) != "" {
+		big := strings.Repeat("a", 10<<20-4096)
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("X-Pad", big)
+			w.WriteHeader(http.StatusInternalServerError)
+		}))
+		defer srv.Close()
+		o, err := NewOpenAI(OpenAIConfig{BaseURL: srv.URL + "/v1", Model: "m", Dims: 8, BatchSize: 1, MaxInFlight: 4, RetryBaseDelay: time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := o.EmbedDocuments(context.Background(), texts(4)); err == nil || !strings.Contains(err.Error(), "headers exceeded") {
+			t.Errorf("EmbedDocuments against 10 MB of headers = %v, want an error saying the headers exceeded the bound", err)
+		}
+		printPeakRSS(t)
+		return
+	}
+	hwm, out := childPeakRSS(t, "TestHugeHeadersAreRefusedInBoundedMemory", headersEnv+"=1")
+	t.Logf("child peak RSS %d kB", hwm)
+	if hwm > 80*1000 {
+		t.Errorf("peak RSS %d kB, want under 80 MB\n%s", hwm, out)
+	}
+}
+
+// childPeakRSS runs the test binary's test named test in a child
+// process with env added to its environment, and returns the peak RSS
+// in kB that the child printed (printPeakRSS), with its output.
+func childPeakRSS(t *testing.T, test string, env ...string) (int64, []byte) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.v")
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	var hwm int64 = -1
+	for _, line := range strings.Split(string(out), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "VmHWM-kB="); ok {
+			hwm, _ = strconv.ParseInt(v, 10, 64)
+		}
+	}
+	if hwm < 0 {
+		t.Fatalf("child reported no VmHWM:\n%s", out)
+	}
+	return hwm, out
+}
+
+// printPeakRSS prints, in a child of childPeakRSS, the process's peak
+// RSS for the parent to read.
+func printPeakRSS(t *testing.T) {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skipf("no /proc: %v", err)
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			fmt.Printf("VmHWM-kB=%s\n", strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
+		}
 	}
 }
 
@@ -91,15 +149,7 @@ func hugeChild(t *testing.T) {
 	if err == nil || !errors.Is(err, ErrRejected) || !strings.Contains(err.Error(), "larger than") {
 		t.Errorf("EmbedDocuments against a huge answer = %v, want a refusal naming the size", err)
 	}
-	status, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		t.Skipf("no /proc: %v", err)
-	}
-	for _, line := range strings.Split(string(status), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			fmt.Printf("VmHWM-kB=%s\n", strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
-		}
-	}
+	printPeakRSS(t)
 }
 
 // TestRedirectToAnotherHostCarriesNoKey: the API key goes only to the

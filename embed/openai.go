@@ -1,6 +1,7 @@
 package embed
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -21,6 +22,7 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/semaphore"
 
 	"github.com/memweave/memweave-go/internal/ctxsleep"
 	"github.com/memweave/memweave-go/internal/plural"
@@ -47,12 +49,25 @@ const (
 // with at most responseBase + n*(perVectorBytes + d*perFloatBytes)
 // bytes. A float in JSON takes up to about 25 bytes with its separator;
 // perFloatBytes leaves a margin for white space. When d is not known
-// yet, maxLearnedDims stands for it.
+// yet, maxLearnedDims stands for it. A batch holds no more inputs than
+// keeps that bound within maxAnswerBytes, which the JSON decoder buffers
+// whole. The bytes alone do not bound memory: a float of 2 bytes ("1,")
+// decodes to 4, so an answer holds at most n*(max(d, maxLearnedDims) +
+// perVectorCommas) + baseCommas commas, which every float but an
+// array's first follows (MaxDims+1 for d while it is unknown).
 const (
-	responseBase   = 64 << 10
-	perVectorBytes = 1 << 10
-	perFloatBytes  = 32
-	maxLearnedDims = 16384
+	responseBase    = 64 << 10
+	perVectorBytes  = 1 << 10
+	perFloatBytes   = 32
+	maxLearnedDims  = 16384
+	maxAnswerBytes  = 34 << 20
+	perVectorCommas = 16
+	baseCommas      = 4096
+	// answerBudget bounds the bytes of the answers an embedder reads at
+	// once: its requests wait for room before they are sent. Four
+	// batches of 4,096-dimensional vectors fit; answers of a length not
+	// learned yet are read one at a time.
+	answerBudget = 40 << 20
 )
 
 // OpenAIConfig configures [NewOpenAI]. The zero value of every field but
@@ -79,10 +94,14 @@ type OpenAIConfig struct {
 	// "search_query: " and "search_document: " for nomic-embed-text.
 	// Default none.
 	QueryPrefix, DocumentPrefix string
-	// BatchSize is the number of texts per request. Default 64.
+	// BatchSize is the number of texts per request. Default 64. A batch
+	// whose answer could take more than 34 MiB (64 vectors of over
+	// 16,384 dimensions, at 32 bytes a float) holds fewer.
 	BatchSize int
 	// MaxInFlight is the number of requests one call runs at a time.
-	// Default 4.
+	// Default 4. A request whose answer could take the bytes of those
+	// being read past 40 MiB waits for room: while the vector length is
+	// not learned, one at a time.
 	MaxInFlight int
 	// MaxTries is the number of attempts per request, the first included;
 	// 1 disables retries. Default 3.
@@ -117,7 +136,9 @@ type OpenAIConfig struct {
 	// workspace's index folder. Default none (kept in memory).
 	CoolDown CoolDownStore
 	// HTTPClient sends the requests. Default a client with no timeout of
-	// its own (Timeout applies) over http.DefaultTransport.
+	// its own (Timeout applies) over http.DefaultTransport's settings,
+	// with at most 256 KiB of headers an answer (so too for a client
+	// given with no Transport).
 	HTTPClient *http.Client
 }
 
@@ -147,6 +168,8 @@ type OpenAI struct {
 	noKey       bool   // APIKey was empty
 	key         string // redacted from the server's messages it quotes
 	health      *queryHealth
+	// reading holds the bytes of the answers being read (answerBudget).
+	reading *semaphore.Weighted
 
 	// mu guards dims, which is wantDims or, when that is 0, learned from
 	// the first response, and changed, set when a response had another
@@ -202,6 +225,7 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 		queryTO:     orDefault(cfg.QueryTimeout, DefaultQueryTimeout),
 		noKey:       cfg.APIKey == "",
 		key:         cfg.APIKey,
+		reading:     semaphore.NewWeighted(answerBudget),
 	}
 	o.health = &queryHealth{now: cfg.Now, full: o.queryTO, probe: o.queryTO / probeShare,
 		prefix: "embed: openai " + o.baseURL + ": ", store: cfg.CoolDown, server: o.baseURL + " " + o.model}
@@ -262,16 +286,17 @@ func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float3
 		return out, nil
 	}
 	inputs := withPrefix(o.docPrefix, texts)
+	size := o.batchLen()
 	// The requests sent at once share the server: each may take their
 	// number times Timeout (see [OpenAIConfig.Timeout]).
-	together := min(o.maxInFlight, (len(inputs)+o.batchSize-1)/o.batchSize)
+	together := min(o.maxInFlight, (len(inputs)+size-1)/size)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(o.maxInFlight)
-	for start := 0; start < len(inputs); start += o.batchSize {
+	for start := 0; start < len(inputs); start += size {
 		if gctx.Err() != nil {
 			break // a batch failed or ctx is done; Wait reports why
 		}
-		end := min(start+o.batchSize, len(inputs))
+		end := min(start+size, len(inputs))
 		g.Go(func() error {
 			vecs, err := o.embedBatch(gctx, inputs[start:end], together, o.maxTries)
 			if err != nil {
@@ -485,20 +510,75 @@ func (o *OpenAI) embedHalves(ctx context.Context, inputs []string, together, max
 	return append(first, second...), nil
 }
 
+// answerDims returns the vector length an answer's bounds are computed
+// for: the learned or configured one, maxLearnedDims while unknown.
+func (o *OpenAI) answerDims() int64 {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.dims == 0 {
+		return maxLearnedDims
+	}
+	return int64(o.dims)
+}
+
+// batchLen returns the inputs a request of EmbedDocuments holds:
+// BatchSize, or fewer (at least 1) when the answer of that many vectors
+// of answerDims could take more than maxAnswerBytes.
+func (o *OpenAI) batchLen() int {
+	per := perVectorBytes + o.answerDims()*perFloatBytes
+	return int(max(1, min(int64(o.batchSize), (maxAnswerBytes-responseBase)/per)))
+}
+
+// limitOf returns the bounds of an answer to n inputs, for the vector
+// length known now.
+func (o *OpenAI) limitOf(n int64) answerLimit {
+	dims := o.answerDims()
+	values := max(dims, maxLearnedDims)
+	if o.Identity().Dims == 0 {
+		// A length not learned yet may be any: one past what an index
+		// holds still decodes, so that vectors names it.
+		values = MaxDims + 1
+	}
+	return answerLimit{
+		bytes:  responseBase + n*(perVectorBytes+dims*perFloatBytes),
+		commas: baseCommas + n*(values+perVectorCommas),
+	}
+}
+
+// reserve waits until the answer to n inputs has room in answerBudget
+// and returns its bounds and the bytes it holds there, which the caller
+// releases. The bounds are those of the vector length known once there
+// is room: a request that waited for the answer that taught it needs
+// less. The answer to one input (a query, a probe, at most 2.2 MB) holds
+// none, so that a search never waits behind an index run's batches.
+func (o *OpenAI) reserve(ctx context.Context, n int64) (answerLimit, int64, error) {
+	lim := o.limitOf(n)
+	if n == 1 {
+		return lim, 0, nil
+	}
+	held := min(lim.bytes, answerBudget)
+	if err := o.reading.Acquire(ctx, held); err != nil {
+		return lim, 0, err
+	}
+	if now := o.limitOf(n); now.bytes < lim.bytes {
+		o.reading.Release(held - min(now.bytes, answerBudget))
+		lim, held = now, min(now.bytes, answerBudget)
+	}
+	return lim, held, nil
+}
+
 // request sends one /embeddings request. Its answer may hold at most the
-// bytes n inputs can need (see responseBase); a larger one fails with a
-// *tooLargeError as soon as that many bytes are read.
+// bytes and commas n inputs can need (see responseBase); a larger one
+// fails with a *tooLargeError as soon as that much is read.
 func (o *OpenAI) request(ctx context.Context, inputs []string, timeout time.Duration) (openai.EmbeddingResponse, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	o.mu.Lock()
-	dims := o.dims
-	o.mu.Unlock()
-	if dims == 0 {
-		dims = maxLearnedDims
+	lim, held, err := o.reserve(ctx, int64(len(inputs)))
+	if err != nil {
+		return openai.EmbeddingResponse{}, err
 	}
-	limit := int64(responseBase) + int64(len(inputs))*(perVectorBytes+int64(dims)*perFloatBytes)
-	ctx = context.WithValue(ctx, limitKey{}, limit)
+	defer o.reading.Release(held)
+	ctx = context.WithValue(ctx, limitKey{}, lim)
 	return o.client.CreateEmbeddings(ctx, openai.EmbeddingRequestStrings{
 		Input:      inputs,
 		Model:      openai.EmbeddingModel(o.model),
@@ -849,8 +929,13 @@ func (o *OpenAI) backoff(try int) time.Duration {
 	return d/2 + rand.N(d) // uniform in [d/2, 3d/2)
 }
 
-// limitKey is the context key of a request's response size limit.
+// limitKey is the context key of a request's response size limit, an
+// answerLimit.
 type limitKey struct{}
+
+// answerLimit bounds the body of a response: its bytes and, when commas
+// is not 0, the commas in it.
+type answerLimit struct{ bytes, commas int64 }
 
 // retryAfterKey is the context key of where capped writes the wait a
 // 429 or 503 answer asks for in its Retry-After header (a *time.Duration).
@@ -900,8 +985,29 @@ type capped struct {
 	why   string
 }
 
+// maxHeaderBytes bounds the headers of an answer read by the transport
+// used when the caller names none: Go's reads up to 10 MB of them, and
+// four requests in flight answered so took 110-125 MB more memory. An
+// embedding or chat server's headers hold a few kilobytes.
+const maxHeaderBytes = 256 << 10
+
+// headerBounded is the transport of requests whose client names none:
+// [http.DefaultTransport]'s settings, with answers' headers bounded by
+// maxHeaderBytes. It is made once, so that every embedder shares its
+// idle connections as they would share the default transport's.
+var headerBounded = sync.OnceValue(func() http.RoundTripper {
+	t, ok := http.DefaultTransport.(*http.Transport)
+	if !ok {
+		return http.DefaultTransport // replaced by the program: its own
+	}
+	t = t.Clone()
+	t.MaxResponseHeaderBytes = maxHeaderBytes
+	return t
+})
+
 // LimitResponses returns a transport that sends through next (nil:
-// [http.DefaultTransport]) and fails a response whose body is larger
+// [http.DefaultTransport]'s settings, with at most 256 KiB of headers an
+// answer) and fails a response whose body is larger
 // than limit bytes once it reads that much (at once when its
 // Content-Length says so), never buffering it whole; the error says it
 // is larger than the limit, which why names ("a reply may take"). It
@@ -915,7 +1021,7 @@ func LimitResponses(next http.RoundTripper, limit int64, why string) http.RoundT
 func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
 	next := c.next
 	if next == nil {
-		next = http.DefaultTransport
+		next = headerBounded()
 	}
 	resp, err := next.RoundTrip(req)
 	if err != nil {
@@ -925,28 +1031,36 @@ func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
 		(resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable) {
 		*p = retryAfter(resp.Header.Get("Retry-After"), time.Now())
 	}
-	limit, ok := req.Context().Value(limitKey{}).(int64)
+	limit, ok := req.Context().Value(limitKey{}).(answerLimit)
 	why := "the batch can need"
 	if !ok && c.limit > 0 {
-		limit, ok, why = c.limit, true, c.why
+		limit, ok, why = answerLimit{bytes: c.limit}, true, c.why
 	}
 	if ok {
-		if resp.ContentLength > limit {
+		if resp.ContentLength > limit.bytes {
 			resp.Body.Close()
-			return nil, &tooLargeError{limit: limit, size: resp.ContentLength, why: why}
+			return nil, &tooLargeError{limit: limit.bytes, size: resp.ContentLength, why: why}
 		}
-		resp.Body = &limitedBody{rc: resp.Body, left: limit, limit: limit, why: why}
+		resp.Body = &limitedBody{rc: resp.Body, left: limit.bytes, limit: limit.bytes, commas: limit.commas, why: why}
 	}
 	return resp, nil
 }
+
+// maxRedirects is the most redirects within the base URL's origin that
+// one request follows. Each sends the API key again: with Go's ten, and
+// every try of a call, a server redirecting in a loop got it 30 times
+// a call. A server that moved its API needs one or two.
+const maxRedirects = 3
 
 // SameOrigin returns the redirect policy (an [http.Client]'s
 // CheckRedirect) of a client whose requests go to base: a redirect to another scheme, host or port is refused before
 // anything is sent there. Go's client would otherwise send the API key
 // to the same host on another port (and to its subdomains), and for a
 // 307 or 308 the texts to any host; the user approved base, not where
-// its server points. Redirects within the origin go on to next, the
-// client's own policy (nil: Go's default).
+// its server points. At most 3 redirects within the origin are
+// followed, each sending the key again; those go on to next, the
+// client's own policy (nil: none more). Both refusals are errors no
+// retry mends: the embedder fails the call with [ErrRejected].
 func SameOrigin(base string, next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
 	b, err := url.Parse(base)
 	return func(req *http.Request, via []*http.Request) error {
@@ -954,52 +1068,71 @@ func SameOrigin(base string, next func(*http.Request, []*http.Request) error) fu
 		if err != nil || !strings.EqualFold(u.Scheme, b.Scheme) || !strings.EqualFold(u.Host, b.Host) {
 			return &redirectError{to: u.Redacted()}
 		}
+		if len(via) > maxRedirects {
+			return &redirectError{to: u.Redacted(), hops: len(via)}
+		}
 		if next != nil {
 			return next(req, via)
-		}
-		if len(via) >= 10 {
-			return errors.New("stopped after 10 redirects")
 		}
 		return nil
 	}
 }
 
-// redirectError is the error of a redirect out of the base URL's origin.
-type redirectError struct{ to string }
+// redirectError is the error of a redirect out of the base URL's origin,
+// or, when hops is not 0, of one past the maxRedirects a request follows
+// within it.
+type redirectError struct {
+	to   string
+	hops int
+}
 
-// Error names the target, whose origin the base URL does not have.
+// Error names the target, whose origin the base URL does not have, or
+// the count of redirects followed.
 func (e *redirectError) Error() string {
+	if e.hops > 0 {
+		return fmt.Sprintf("the server redirected %d times within its origin, now to %s; no request follows more than %d (a redirect loop? set the base URL to where the API answers)", e.hops, e.to, maxRedirects)
+	}
 	return fmt.Sprintf("the server redirected to %s, another origin than the base URL; nothing was sent there (set the base URL to the server meant)", e.to)
 }
 
-// tooLargeError is the error of a response over its size limit; why
-// says what the limit is.
+// tooLargeError is the error of a response over its size limit, or,
+// when commas is set, over its limit of commas; why says what the limit
+// is.
 type tooLargeError struct {
 	limit, size int64
+	commas      bool
 	why         string
 }
 
 // Error says how large the answer was, or that it was larger than the
 // limit.
 func (e *tooLargeError) Error() string {
+	if e.commas {
+		return fmt.Sprintf("response is larger than the %d values (commas) %s", e.limit, e.why)
+	}
 	if e.size > 0 {
 		return fmt.Sprintf("response of %d bytes is larger than the %d bytes %s", e.size, e.limit, e.why)
 	}
 	return fmt.Sprintf("response is larger than the %d bytes %s", e.limit, e.why)
 }
 
-// limitedBody reads a response body and fails once it exceeds limit.
+// limitedBody reads a response body and fails once it exceeds limit
+// bytes or, when commas is not 0, holds more than commas commas.
 type limitedBody struct {
 	rc          io.ReadCloser
 	left, limit int64
+	commas      int64
+	seen        int64 // commas read so far
 	why         string
 }
 
-// Read reads from the body, failing with a *tooLargeError past the
-// limit.
+// Read reads from the body, failing with a *tooLargeError past a limit.
 func (b *limitedBody) Read(p []byte) (int, error) {
 	if b.left < 0 {
 		return 0, &tooLargeError{limit: b.limit, why: b.why}
+	}
+	if b.commas > 0 && b.seen > b.commas {
+		return 0, &tooLargeError{limit: b.commas, commas: true, why: b.why}
 	}
 	if int64(len(p)) > b.left+1 {
 		p = p[:b.left+1]
@@ -1008,6 +1141,12 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 	b.left -= int64(n)
 	if b.left < 0 {
 		return 0, &tooLargeError{limit: b.limit, why: b.why}
+	}
+	if b.commas > 0 {
+		b.seen += int64(bytes.Count(p[:n], []byte{','}))
+		if b.seen > b.commas {
+			return 0, &tooLargeError{limit: b.commas, commas: true, why: b.why}
+		}
 	}
 	return n, err
 }

@@ -123,13 +123,13 @@ func (e *Engine) hashCheck(ctx context.Context, files []workspace.File, d *Diff,
 	var mu sync.Mutex
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
+	zones := e.zones()
 	for _, f := range files {
 		g.Go(func() error {
 			if gctx.Err() != nil {
 				return gctx.Err()
 			}
-			extra, _ := e.extraPaths()
-			data, _, err := workspace.ReadIndexed(e.opts.Root, extra, f.Rel, -1)
+			data, _, err := zones.ReadIndexed(f.Rel, -1)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {

@@ -58,6 +58,9 @@ type Diff struct {
 
 	// rows are the index rows the diff was computed against.
 	rows map[string]index.File
+	// zones are the extra paths the diff reads racy files through,
+	// resolved once for all of them; nil until the first.
+	zones *workspace.Zones
 }
 
 // Stale returns the number of files the next sync would touch: new,
@@ -278,8 +281,10 @@ func (e *Engine) racyChanged(row index.File, f workspace.File, d *Diff) bool {
 		return false
 	}
 	readAt := e.now()
-	extra, _ := e.extraPaths()
-	data, _, err := workspace.ReadIndexed(e.opts.Root, extra, f.Rel, -1)
+	if d.zones == nil {
+		d.zones = e.zones()
+	}
+	data, _, err := d.zones.ReadIndexed(f.Rel, -1)
 	if err != nil || memfile.Hash(data) != row.Hash {
 		return true
 	}

@@ -261,6 +261,16 @@ func (e *Engine) ExtraPaths() []string {
 	return kept
 }
 
+// zones returns the extra paths that may be used now, to read many
+// files through: each is checked and resolved once for them all, not
+// for each file (n files of n extra paths were n*n path walks).
+func (e *Engine) zones() *workspace.Zones {
+	extra, _ := e.extraPaths()
+	z := workspace.NewZones(e.opts.Root, extra)
+	z.Resolve() // now, right after the check, as a read of one file does
+	return z
+}
+
 // extraPaths returns the extra paths that may be used now, with an
 // error for each left out (see [Options.ExtraCheck]).
 func (e *Engine) extraPaths() ([]string, []error) {

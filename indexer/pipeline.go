@@ -103,12 +103,13 @@ func (e *Engine) produce(ctx context.Context, files []workspace.File, rows map[s
 	warns := make([]*Warning, len(files))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
+	zones := e.zones()
 	for i, f := range files {
 		g.Go(func() error {
 			if gctx.Err() != nil {
 				return gctx.Err()
 			}
-			preps[i], warns[i] = e.prepare(f, rows[f.Rel], force)
+			preps[i], warns[i] = e.prepare(zones, f, rows[f.Rel], force)
 			return gctx.Err()
 		})
 	}
@@ -210,10 +211,9 @@ func (e *Engine) consume(ctx context.Context, gr *group, res *Result) error {
 // The file is opened as [workspace.OpenFile] opens it: without blocking
 // (a FIFO swapped in is refused with [ErrNotRegular], not waited on), and
 // a file under memory/ through the memory folder's os.Root.
-func (e *Engine) readStat(f *workspace.File, limit int64) (data []byte, readAt int64, err error) {
+func (e *Engine) readStat(zones *workspace.Zones, f *workspace.File, limit int64) (data []byte, readAt int64, err error) {
 	readAt = e.now()
-	extra, _ := e.extraPaths()
-	data, fi, err := workspace.ReadIndexed(e.opts.Root, extra, f.Rel, limit)
+	data, fi, err := zones.ReadIndexed(f.Rel, limit)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -250,11 +250,11 @@ func binary(data []byte) bool {
 // prepare reads and chunks one file. It returns p.touch when the content
 // is unchanged, and a nil p with a warning when the file cannot be
 // indexed.
-func (e *Engine) prepare(f workspace.File, row index.File, force bool) (*prepared, *Warning) {
+func (e *Engine) prepare(zones *workspace.Zones, f workspace.File, row index.File, force bool) (*prepared, *Warning) {
 	if f.Size > e.opts.MaxFileBytes {
 		return nil, e.tooLarge(f.Rel, f.Size)
 	}
-	data, readAt, err := e.readStat(&f, e.opts.MaxFileBytes)
+	data, readAt, err := e.readStat(zones, &f, e.opts.MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &Warning{Path: f.Rel, Err: ErrVanished}
 	}

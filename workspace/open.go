@@ -108,6 +108,12 @@ func MemoryName(rel string) (string, bool) {
 // *fs.PathError wrapping [ErrOutsideMemory]. Any other path is opened as
 // it is: it was named by the user, as an extra path or explicitly.
 func OpenFile(root string, extra []string, rel string) (*os.File, fs.FileInfo, error) {
+	return NewZones(root, extra).openFile(rel)
+}
+
+// openFile is [OpenFile] of z's workspace and extra paths.
+func (z *Zones) openFile(rel string) (*os.File, fs.FileInfo, error) {
+	root := z.root
 	name, inMem := MemoryName(rel)
 	if !inMem {
 		abs := filepath.FromSlash(rel)
@@ -138,7 +144,7 @@ func OpenFile(root string, extra []string, rel string) (*os.File, fs.FileInfo, e
 			return nil, nil, err // not an escape: report the real error
 		}
 	}
-	if inZones(real, extraZones(root, extra)) {
+	if inZones(real, z.zones()) {
 		return OpenRegular(real)
 	}
 	return nil, nil, &fs.PathError{Op: "open", Path: rel, Err: fmt.Errorf("%w: a symbolic link leads to %s", ErrOutsideMemory, real)}
