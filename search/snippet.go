@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -46,6 +47,14 @@ func Snippet(text string, terms []string, max int) string {
 		budget = max - 2*len(ellipsis)
 	}
 	m := newMatcher(terms)
+	if m.hits(text) == 0 {
+		// A term the index reads as a stem of the text's words, which
+		// the matcher's suffixes do not reach ("notif" of
+		// "notifications"): the words it begins.
+		if begun := wordsBegun(text, terms); len(begun) > 0 {
+			m = newMatcher(append(slices.Clip(terms), begun...))
+		}
+	}
 	// Start at the first non-blank line, so that a snippet without hits
 	// does not consist of leading white space.
 	lead := len(text) - len(strings.TrimLeftFunc(text, unicode.IsSpace))
@@ -64,6 +73,28 @@ func Snippet(text string, terms []string, max int) string {
 	}
 	if strings.TrimSpace(text[e:]) != "" && len(out)+len(ellipsis) <= max {
 		out += ellipsis
+	}
+	return out
+}
+
+// wordsBegun returns the words of text, lower-cased, that one of terms
+// of [minClipRunes] letters or more begins, accents aside.
+func wordsBegun(text string, terms []string) []string {
+	var long []string
+	for _, t := range terms {
+		if utf8.RuneCountInString(t) >= minClipRunes && !strings.ContainsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			long = append(long, tokenize.Fold(t))
+		}
+	}
+	if len(long) == 0 {
+		return nil
+	}
+	var out []string
+	for _, w := range tokenize.Words(text) {
+		f := tokenize.Fold(w)
+		if slices.ContainsFunc(long, func(t string) bool { return strings.HasPrefix(f, t) }) && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
 	}
 	return out
 }
@@ -495,6 +526,7 @@ func (m *matcher) hits(s string) int {
 			for _, p := range parts {
 				mark(p)
 			}
+			mark(strings.Join(parts, " ")) // a term that is a phrase of parts: "v1 2"
 		}
 	}
 	if !m.cjk {
