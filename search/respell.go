@@ -121,14 +121,15 @@ func (h *Hybrid) respell(ctx context.Context, terms []string, keywords bool, kno
 // respellWord returns the index's words the folded word w, which no
 // chunk holds, may stand for: those one edit from it ([nearStem]), read
 // by its first two letters, if at most maxRespellings. In a query of a
-// few keywords (keywords) also those a short word's typo stands for ([nearShort]), read
-// by the first two letters it would have with one of them swapped with
-// the next, and those it begins ([clipOf]), read by its first 3 letters
+// few keywords (keywords) also those a short word's typo stands for
+// ([nearShort]), read, for a word under [MinRespellRunes] letters, by the
+// first two letters it would have with one of them swapped with the
+// next too, and those it begins ([clipOf]), read by its first 3 letters
 // (a clip of 3 and an "s"), if at most maxRespellings.
 func respellWord(ctx context.Context, v Vocabulary, w string, keywords bool) ([]string, error) {
 	rs := []rune(w)
 	prefixes := []string{string(rs[:respellPrefix])}
-	if keywords {
+	if keywords && len(rs) < MinRespellRunes {
 		prefixes = append(prefixes, string([]rune{rs[1], rs[0]}), string([]rune{rs[0], rs[2]}))
 	}
 	var near []string

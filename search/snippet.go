@@ -47,18 +47,19 @@ func Snippet(text string, terms []string, max int) string {
 		budget = max - 2*len(ellipsis)
 	}
 	m := newMatcher(terms)
-	if m.hits(text) == 0 {
-		// A term the index reads as a stem of the text's words, which
-		// the matcher's suffixes do not reach ("notif" of
-		// "notifications"): the words it begins.
-		if begun := wordsBegun(text, terms); len(begun) > 0 {
-			m = newMatcher(append(slices.Clip(terms), begun...))
-		}
-	}
 	// Start at the first non-blank line, so that a snippet without hits
 	// does not consist of leading white space.
 	lead := len(text) - len(strings.TrimLeftFunc(text, unicode.IsSpace))
 	s, e := pickLines(text[lead:], m, budget)
+	if m.hits(text[lead+s:lead+e]) == 0 {
+		// No hit in the window picked, so none in text: a term the index
+		// reads as a stem of the text's words, which the matcher's
+		// suffixes do not reach ("notif" of "notifications"), is matched
+		// by the words it begins.
+		if begun := wordsBegun(text, terms); len(begun) > 0 {
+			s, e = pickLines(text[lead:], newMatcher(append(slices.Clip(terms), begun...)), budget)
+		}
+	}
 	s, e = s+lead, e+lead
 	// Trim white space at both ends.
 	inner := text[s:e]
