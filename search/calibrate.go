@@ -77,6 +77,9 @@ type TermWeights struct {
 	idf []float64
 	// absent reports, for each term, that no chunk holds it.
 	absent []bool
+	// alts are, for each term, other words a chunk holding counts as
+	// holding it: the words the search respelled it as (nil: none).
+	alts [][]string
 }
 
 // NewTermWeights computes the weights of terms in an index of n chunks
@@ -263,7 +266,7 @@ func (w TermWeights) bm25Score(raw float64) (score, total float64, done bool) {
 // held reports for each term whether text holds it, matching as
 // a [coverer] does, or with accents as written when exact.
 func (w TermWeights) held(text string, exact bool) []bool {
-	return newCoverer(w.Terms, exact).held(text)
+	return newCoverer(w.Terms, w.alts, exact).held(text)
 }
 
 // cover is what a chunk's text says about the words of one query, for its
@@ -289,15 +292,20 @@ type coverer struct {
 	accented bool
 }
 
-// newCoverer returns the coverer of terms; exact matches accents as
-// written (see [matcher]).
-func newCoverer(terms []string, exact bool) *coverer {
+// newCoverer returns the coverer of terms, each also held by a text
+// holding one of its alts (nil: none); exact matches accents as written
+// (see [matcher]).
+func newCoverer(terms []string, alts [][]string, exact bool) *coverer {
 	m := newMatcher(nil)
 	m.exact = exact
 	c := &coverer{m: m, owner: make([][]int, 0, len(terms)), terms: len(terms)}
 	for i, t := range terms {
 		c.accented = c.accented || tokenize.Fold(t) != t
-		for _, b := range tokenize.Bigrams(t) {
+		keys := tokenize.Bigrams(t)
+		if i < len(alts) {
+			keys = append(keys, alts[i]...)
+		}
+		for _, b := range keys {
 			ki, ok := m.add(b)
 			if !ok {
 				continue
@@ -332,7 +340,7 @@ func (c *coverer) held(text string) []bool {
 // [Hybrid.addPhrase]), so its text is not read here. Chunks holds the
 // hits' chunks.
 func (w TermWeights) covers(hits []store.KeywordHit, chunks map[int64]store.Chunk) map[int64]cover {
-	c := newCoverer(w.Terms, false)
+	c := newCoverer(w.Terms, w.alts, false)
 	out := make(map[int64]cover, len(hits))
 	for _, hit := range hits {
 		ch, ok := chunks[hit.ID]

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/memweave/memweave-go/embed"
@@ -140,9 +141,9 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	if err != nil {
 		return nil, err
 	}
-	var respelled []string
+	var respelled [][]string
 	if wantKw {
-		if respelled, err = h.addRespelled(ctx, req, qp.terms, r); err != nil {
+		if respelled, err = h.addRespelled(ctx, req, qp.terms, qp.keywords, r); err != nil {
 			return nil, err
 		}
 	}
@@ -183,8 +184,9 @@ func (h *Hybrid) Retrieve(ctx context.Context, req Request) (*Retrieved, error) 
 	if cands, err = h.exclude(ctx, req.Filter, excluded, cands, chunks, count); err != nil {
 		return nil, err
 	}
-	out.Terms = append(slices.Clip(out.Terms), respelledWords(respelled, chunks)...)
-	cal, err := h.calibration(ctx, qp.terms, r, wantKw && len(r.kw) > 0, wantVec, count)
+	sp := termSpellings(qp, respelled, chunks)
+	out.Terms = append(slices.Clip(out.Terms), sp.shown...)
+	cal, err := h.calibration(ctx, qp.terms, sp, r, wantKw && len(r.kw) > 0, wantVec, count)
 	if err != nil {
 		return nil, err
 	}
@@ -220,19 +222,66 @@ func (h *Hybrid) coverage(ctx context.Context, count func() (int, error)) (want 
 	return true, fmt.Errorf("%w (%d of %d chunks)", ErrMissingVectors, chunks-vecs, chunks)
 }
 
+// spellings are the other spellings of a query's terms the keyword side
+// searched, for its keyword scores: a chunk holding one holds the term.
+type spellings struct {
+	// others are, for each term, their FTS5 terms, and alts their words,
+	// as a chunk's text holds them (nil: none).
+	others, alts [][]string
+	// respelled reports that the search respelled a term, after the
+	// keyword side read the query's weights without it.
+	respelled bool
+	// shown are the words of the chunks the query's words were respelled
+	// as, for snippets.
+	shown []string
+}
+
+// termSpellings returns the other spellings of qp's terms: the plan's
+// ([queryPlan.alts]) and, in a query of keywords, those respelled
+// (the index's words each term was respelled as, by [Hybrid.respell];
+// the words of chunks found by them count as the term). In a sentence
+// the words respelled are searched and shown, but the other words carry
+// it (see [queryPlan.keywords]).
+func termSpellings(qp queryPlan, respelled [][]string, chunks map[int64]store.Chunk) spellings {
+	sp := spellings{others: rendered(qp.alts, quote), alts: qp.alts, respelled: respelled != nil && qp.keywords}
+	if sp.respelled {
+		others, alts := make([][]string, len(respelled)), make([][]string, len(respelled))
+		copy(others, sp.others)
+		copy(alts, sp.alts)
+		sp.others, sp.alts = others, alts
+	}
+	for i, stems := range respelled {
+		words := respelledWords(stems, chunks)
+		sp.shown = append(sp.shown, words...)
+		if !sp.respelled {
+			continue
+		}
+		for _, st := range stems {
+			sp.others[i] = append(slices.Clip(sp.others[i]), stemMatch(st))
+		}
+		sp.alts[i] = append(slices.Clip(sp.alts[i]), words...)
+	}
+	return sp
+}
+
 // calibration reads what calibrating a query's scores needs: the
 // document frequencies of its terms when kw, its cosines with a sample
 // of the index when vec (taken by [Hybrid.run] with the vector search).
-func (h *Hybrid) calibration(ctx context.Context, terms []string, r *backendHits, kw, vec bool, count func() (int, error)) (*calibration, error) {
+// A term searched by other spellings too (sp) counts as held by a chunk
+// holding one of them, and its frequency is that of the term or any of
+// them: a note found by "accommodation" for "accomodation" weighs as one
+// holding the word typed would.
+func (h *Hybrid) calibration(ctx context.Context, terms []string, sp spellings, r *backendHits, kw, vec bool, count func() (int, error)) (*calibration, error) {
 	c := &calibration{}
 	if kw {
 		c.kw, c.weights, c.covers = true, r.weights, r.covers
-		if r.weights.Terms == nil {
-			w, err := h.termWeights(ctx, terms, count)
+		if r.weights.Terms == nil || sp.respelled {
+			w, err := h.termWeights(ctx, terms, sp.others, count)
 			if err != nil {
 				return nil, err
 			}
-			c.weights = w
+			w.alts = sp.alts
+			c.weights, c.covers = w, nil
 		}
 	}
 	if vec && r.qvec != nil {
@@ -259,9 +308,17 @@ func (h *Hybrid) calibration(ctx context.Context, terms []string, r *backendHits
 	return c, nil
 }
 
-// termWeights reads the term weights of the query's terms.
-func (h *Hybrid) termWeights(ctx context.Context, terms []string, count func() (int, error)) (TermWeights, error) {
-	counts, err := h.Keyword.TermCounts(ctx, termMatches(terms))
+// termWeights reads the term weights of the query's terms, each counted
+// with the FTS5 terms others holds for it (nil: none), its other
+// spellings.
+func (h *Hybrid) termWeights(ctx context.Context, terms []string, others [][]string, count func() (int, error)) (TermWeights, error) {
+	matches := termMatches(terms)
+	for i, os := range others {
+		if i < len(matches) && matches[i] != "" && len(os) > 0 {
+			matches[i] = strings.Join(append([]string{matches[i]}, os...), " OR ")
+		}
+	}
+	counts, err := h.Keyword.TermCounts(ctx, matches)
 	if err != nil {
 		return TermWeights{}, errCalibrate(err)
 	}
@@ -331,7 +388,8 @@ func (h *Hybrid) run(ctx context.Context, req Request, qp queryPlan, wantKw, wan
 				default: // finish reads them, and the vector side is not held up
 				}
 				if r.chunks, kwErr = h.Keyword.Chunks(ctx, hitIDs(r.kw)); kwErr == nil {
-					if r.weights, calErr = h.termWeights(ctx, qp.terms, count); calErr == nil {
+					if r.weights, calErr = h.termWeights(ctx, qp.terms, rendered(qp.alts, quote), count); calErr == nil {
+						r.weights.alts = qp.alts
 						r.covers = r.weights.covers(r.kw, r.chunks)
 					}
 				}
@@ -476,6 +534,21 @@ func (h *Hybrid) addPhrase(hits, phits []store.KeywordHit) []store.KeywordHit {
 	}
 	slices.SortStableFunc(hits, func(a, b store.KeywordHit) int { return cmp.Compare(a.BM25, b.BM25) })
 	return hits
+}
+
+// rendered returns the FTS5 terms of each list of spellings, as render
+// writes one.
+func rendered(spellings [][]string, render func(string) string) [][]string {
+	if spellings == nil {
+		return nil
+	}
+	out := make([][]string, len(spellings))
+	for i, ss := range spellings {
+		for _, s := range ss {
+			out[i] = append(out[i], render(s))
+		}
+	}
+	return out
 }
 
 // hitIDs returns the ids of keyword hits.

@@ -24,14 +24,21 @@ var numeronyms = [][2]string{
 func numeronymAlternates(toks []queryToken) []string {
 	var out []string
 	for _, t := range toks {
-		for _, n := range numeronyms {
-			switch t.text {
-			case n[0]:
-				out = append(out, n[1])
-			case n[1]:
-				out = append(out, n[0])
-			}
-		}
+		out = append(out, numeronymOf(t.text)...)
 	}
 	return out
+}
+
+// numeronymOf returns the word the numeronym w abbreviates, or the
+// numeronym of the word w, if [numeronyms] has one.
+func numeronymOf(w string) []string {
+	for _, n := range numeronyms {
+		switch w {
+		case n[0]:
+			return []string{n[1]}
+		case n[1]:
+			return []string{n[0]}
+		}
+	}
+	return nil
 }

@@ -63,6 +63,20 @@ type queryPlan struct {
 	terms           []string
 	// cut is the first query word the term cap left out, "" if none.
 	cut string
+	// keywords reports that the query is a few keywords: at most
+	// [maxJoined] words and no stop word. A word the index lacks is then
+	// read as clipped or as a typo of a short word too, and a word
+	// respelled counts as the word typed (see [Hybrid.respell]); a
+	// question or a sentence ("which river flows through Lisbon") holds
+	// real words the index lacks ("river"), which are no clip of a
+	// longer one ("riverside").
+	keywords bool
+	// alts are, for each of terms, its other spellings of one word that
+	// the keyword query searched (a numeronym's word, a British or
+	// American spelling, an irregular plural's other form): a chunk
+	// holding one holds the term, for the keyword score (see
+	// [TermWeights]).
+	alts [][]string
 	// highlight are the terms and the words of the other spellings the
 	// keyword query searched (see [alternates]), for [Snippet]: a chunk
 	// found by "kubernetes" for "k8s" shows where it says so.
@@ -84,8 +98,109 @@ func (o QueryOptions) planQuery(q string) queryPlan {
 	if o.phraseWeight() > 0 {
 		qp.phrase = o.phrase(toks, quotedPhrases(q))
 	}
+	short := o.words(toks) <= maxJoined
+	qp.keywords = short && !slices.ContainsFunc(toks, func(t queryToken) bool { return !t.cjk && o.stop(t.text) })
+	qp.alts = termAlternates(p.words, toks, short)
 	return qp
 }
+
+// termAlternates returns, for each term, the other spellings the
+// keyword query searches for it alone ([numeronymOf], [spellingsOf],
+// [versionsOf]: a word, or a version as the phrase of its parts); nil
+// when no term has one.
+func termAlternates(terms []string, toks []queryToken, plurals bool) [][]string {
+	var out [][]string
+	add := func(t string, a []string) {
+		i := slices.Index(terms, t)
+		if i < 0 || len(a) == 0 {
+			return
+		}
+		if out == nil {
+			out = make([][]string, len(terms))
+		}
+		out[i] = append(out[i], a...)
+	}
+	for _, t := range terms {
+		spelt, _ := spellingsOf(t, plurals)
+		add(t, append(numeronymOf(t), spelt...))
+	}
+	for i, t := range toks {
+		if !t.cjk {
+			add(t.text, versionsOf(toks, i))
+		}
+	}
+	return out
+}
+
+// versionsOf returns the other ways the version toks[i] is written, as
+// phrases of their parts: "v1.2" as "1 2" and "1.2" as "v1 2" (a "v"
+// before the number or not); "go1.26" as "go 1 26" and, after the word
+// "go", "1.26" as "go1 26" (a name glued to its number or apart); a
+// range's bounds, "1.2-1.4" as "1 2" and "1 4". A version is a number of
+// dotted groups ([isDotted]: "1.2", not "2026" nor "12.344") not followed
+// by a unit ("3.5 GHz"), or a number glued after letters ("python3.11");
+// nil for any other word.
+func versionsOf(toks []queryToken, i int) []string {
+	t := toks[i]
+	if t.cjk {
+		return nil
+	}
+	parts := tokenize.Parts(t.text)
+	var out []string
+	switch {
+	case isDotted(t.text, parts) && (i+1 == len(toks) || !isUnit(toks[i+1].text)):
+		out = append(out, "v"+strings.Join(parts, " "))
+		if i > 0 && !toks[i-1].cjk && isName(toks[i-1].text) {
+			out = append(out, toks[i-1].text+strings.Join(parts, " "))
+		}
+	case isVersion(parts):
+		name := strings.TrimRightFunc(parts[0], isASCIIDigit)
+		rest := append([]string{parts[0][len(name):]}, parts[1:]...)
+		if name == "v" {
+			out = append(out, strings.Join(rest, " "))
+		} else {
+			out = append(out, name+" "+strings.Join(rest, " "))
+		}
+	}
+	if lo, hi, ok := strings.Cut(t.text, "-"); ok && strings.Contains(lo, ".") && strings.Contains(hi, ".") {
+		for _, bound := range []string{lo, hi} {
+			if b := tokenize.Parts(bound); allDigits(b) || isVersion(b) {
+				out = append(out, strings.Join(b, " "))
+			}
+		}
+	}
+	return out
+}
+
+// isDotted reports whether the word w, of parts, is a number that may be
+// a version: groups of one or two digits joined by dots, "1.2",
+// "4.17.0", not "12,344", "3.14159" or a date.
+func isDotted(w string, parts []string) bool {
+	if len(parts) < 2 || !allDigits(parts) || strings.ContainsFunc(w, func(r rune) bool { return r != '.' && !isASCIIDigit(r) }) {
+		return false
+	}
+	return !slices.ContainsFunc(parts, func(p string) bool { return len(p) > 2 })
+}
+
+// isVersion reports whether a compound's parts are a version glued after
+// letters: "v1 2", "go1 26", "python3 11"; its first part letters then
+// digits, every other part digits.
+func isVersion(parts []string) bool {
+	if len(parts) < 2 || !allDigits(parts[1:]) {
+		return false
+	}
+	name := strings.TrimRightFunc(parts[0], isASCIIDigit)
+	return name != "" && len(name) < len(parts[0]) && isName(name)
+}
+
+// isName reports whether w is a word of ASCII letters alone that is not
+// a stop word: a name a version may follow ("go", "python", "v").
+func isName(w string) bool {
+	return w != "" && !tokenize.IsStopWord(w) && !strings.ContainsFunc(w, func(r rune) bool { return (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') })
+}
+
+// isASCIIDigit reports whether r is a digit 0 to 9.
+func isASCIIDigit(r rune) bool { return '0' <= r && r <= '9' }
 
 // quotedPhrases returns the phrases q quotes, "on call" in `"on call"
 // rota`: the words between a pair of double quotes (straight or curly),
@@ -334,7 +449,7 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 			}
 			var extra []string
 			for _, part := range parts {
-				if utf8.RuneCountInString(part) >= minPartRunes && !tokenize.IsStopWord(part) && !allDigits(parts) {
+				if utf8.RuneCountInString(part) >= minPartRunes && !tokenize.IsStopWord(part) && !allDigits(parts) && !isVersion(parts) {
 					extra = append(extra, part)
 				}
 			}
@@ -352,6 +467,9 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 		f()
 	}
 	alts := append(alternates(toks), dateAlternates(toks)...)
+	for i := range toks {
+		alts = append(alts, versionsOf(toks, i)...)
+	}
 	spelt, shown := spellingAlternates(toks, o.words(toks) <= maxJoined)
 	alts = append(alts, numeronymAlternates(toks)...)
 	for _, alt := range append(alts, spelt...) {

@@ -23,7 +23,7 @@ func TestKeywordQuery(t *testing.T) {
 		{"NOT is a stop word", "NOT redis", `"redis" OR "notredis"`},
 		{"lone operator is a word", "AND", `"and"`},
 		{"compound id", "ZEBRA-COMET-2026 status", `"zebra comet 2026" OR "status" OR "zebra" OR "comet" OR "2026" OR "stati"`},
-		{"version", "upgrade to v1.2.3", `"upgrade" OR "v1 2 3"`},
+		{"version", "upgrade to v1.2.3", `"upgrade" OR "v1 2 3" OR "1 2 3"`},
 		{"error code", "fix ERR_4012", `"fix" OR "err 4012" OR "err" OR "4012"`},
 		{"path", "pkg/foo.go panics", `"pkg foo go" OR "panics" OR "pkg" OR "foo"`},
 		{"contraction is a stop word", "don't know", `"know"`},

@@ -46,6 +46,14 @@ const (
 	// index's word list, and a query of more (a text in another
 	// language, made-up words) holds no typo of the index's words.
 	maxRespelledWords = 4
+	// minShortRunes is the fewest letters of a typed word's stem, and of
+	// the index's word, that [nearShort] reads as a typo: two letters
+	// swapped or a doubled letter typed once ("tokne", "comit").
+	minShortRunes = 4
+	// minClipRunes is the fewest letters a clipped word ([clipOf]) has,
+	// its plural "s" aside: "impl", "calib", "creds"; "dev" and "env"
+	// begin too many words.
+	minClipRunes = 4
 )
 
 // stemSuffixes are the endings the Porter stemmer may strip from a word,
@@ -56,20 +64,24 @@ var stemSuffixes = []string{"", "s", "es", "e", "ed", "ing", "ly", "er", "ers", 
 	"ation", "ations", "ate", "ates", "ion", "ions", "ment", "ments", "ness", "al", "ance", "ence",
 	"able", "ible", "ive", "ize", "ise", "ous", "ful", "ity", "icate", "ical", "ic"}
 
-// respell returns the index's words one letter from the query's words
-// that the index lacks (known, the query's weights when the keyword
-// side read them, tells which) (see [Vocabulary]), the plain words of terms of
-// at least MinRespellRunes letters; none when the backend lists no words,
-// reading them fails (respelling is a guess: a search goes on without
-// it) or the query holds more than maxRespelledWords such words.
-func (h *Hybrid) respell(ctx context.Context, terms []string, known TermWeights) []string {
+// respell returns, for each of the query's terms that the index lacks
+// (known, the query's weights when the keyword side read them, tells
+// which), the index's words it may stand for (see [Vocabulary]): the
+// words one letter from it, a typo ([nearStem], [nearShort]), and the
+// words it begins, a clipped word ([clipOf]); nil for the other terms.
+// It reads the plain words of terms of at least [minClipRunes] letters
+// and returns nil when the backend lists no words, reading them fails
+// (respelling is a guess: a search goes on without it) or the query
+// holds more than maxRespelledWords such words.
+func (h *Hybrid) respell(ctx context.Context, terms []string, keywords bool, known TermWeights) [][]string {
 	v, ok := h.Keyword.(Vocabulary)
 	if !ok {
 		return nil
 	}
 	var words []string
+	var at []int // the index in terms of each of words
 	for i, t := range terms {
-		if utf8.RuneCountInString(t) < MinRespellRunes || tokenize.IsStopWord(t) || strings.ContainsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if utf8.RuneCountInString(t) < min(minClipRunes, MinRespellRunes) || !keywords && utf8.RuneCountInString(t) < MinRespellRunes || tokenize.IsStopWord(t) || strings.ContainsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) {
 			continue
 		}
 		// The keyword side's weights, read when it found something, say
@@ -77,7 +89,7 @@ func (h *Hybrid) respell(ctx context.Context, terms []string, known TermWeights)
 		if len(known.absent) == len(terms) && !known.absent[i] {
 			continue
 		}
-		words = append(words, t)
+		words, at = append(words, t), append(at, i)
 	}
 	if len(words) == 0 {
 		return nil
@@ -86,28 +98,70 @@ func (h *Hybrid) respell(ctx context.Context, terms []string, known TermWeights)
 	if err != nil {
 		return nil
 	}
-	var absent []string
-	for i, w := range words {
+	var absent []int
+	for i := range words {
 		if counts[i] == 0 {
-			absent = append(absent, w)
+			absent = append(absent, i)
 		}
 	}
-	if len(absent) > maxRespelledWords {
+	if len(absent) == 0 || len(absent) > maxRespelledWords {
 		return nil
 	}
-	var out []string
-	for _, w := range absent {
-		w = tokenize.Fold(w)
-		vocab, err := v.Words(ctx, string([]rune(w)[:respellPrefix]), maxRespellRead)
+	out := make([][]string, len(terms))
+	for _, i := range absent {
+		near, err := respellWord(ctx, v, tokenize.Fold(words[i]), keywords)
 		if err != nil {
 			return nil
 		}
-		near := slices.DeleteFunc(vocab, func(t string) bool { return !nearStem(w, t) })
-		if len(near) <= maxRespellings {
-			out = append(out, near...)
-		}
+		out[at[i]] = near
 	}
 	return out
+}
+
+// respellWord returns the index's words the folded word w, which no
+// chunk holds, may stand for: those one edit from it ([nearStem]), read
+// by its first two letters, if at most maxRespellings. In a query of a
+// few keywords (keywords) also those a short word's typo stands for
+// ([nearShort]), read, for a word under [MinRespellRunes] letters, by the
+// first two letters it would have with one of them swapped with the
+// next too, and those it begins ([clipOf]), read by its first 3 letters
+// (a clip of 3 and an "s"), if at most maxRespellings.
+func respellWord(ctx context.Context, v Vocabulary, w string, keywords bool) ([]string, error) {
+	rs := []rune(w)
+	prefixes := []string{string(rs[:respellPrefix])}
+	if keywords && len(rs) < MinRespellRunes {
+		prefixes = append(prefixes, string([]rune{rs[1], rs[0]}), string([]rune{rs[0], rs[2]}))
+	}
+	var near []string
+	for i, p := range prefixes {
+		if slices.Contains(prefixes[:i], p) {
+			continue
+		}
+		vocab, err := v.Words(ctx, p, maxRespellRead)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range vocab {
+			if (nearStem(w, t) || keywords && nearShort(w, t)) && !slices.Contains(near, t) {
+				near = append(near, t)
+			}
+		}
+	}
+	if len(near) > maxRespellings {
+		near = nil
+	}
+	if !keywords {
+		return near, nil
+	}
+	vocab, err := v.Words(ctx, string(rs[:minClipRunes-1]), maxRespellRead) // "dep" for "deps"
+	if err != nil {
+		return nil, err
+	}
+	clipped := slices.DeleteFunc(vocab, func(t string) bool { return !clipOf(w, t) || slices.Contains(near, t) })
+	if len(clipped) <= maxRespellings {
+		near = append(near, clipped...)
+	}
+	return near, nil
 }
 
 // nearStem reports whether the index's word t, a stem, is one letter
@@ -115,35 +169,109 @@ func (h *Hybrid) respell(ctx context.Context, terms []string, known TermWeights)
 // (a final "y" read as the stemmer's "i"), that stem and t of at least
 // MinRespellRunes letters each and one edit apart.
 func nearStem(w, t string) bool {
-	if utf8.RuneCountInString(t) < MinRespellRunes {
+	return nearBy(w, t, MinRespellRunes, oneEdit)
+}
+
+// nearShort reports whether the index's word t, a stem, is the typed
+// word w with two adjacent letters swapped, or a doubled letter typed
+// once or a letter typed twice, once w is a stem and an ending of
+// [stemSuffixes]: the typos [nearStem] does not read in a word shorter
+// than [MinRespellRunes] letters. A letter changed, added or left out
+// makes too many real words of a short one ("cloth" and "clock", "hose"
+// and "horse"); a swap or a doubling seldom does.
+func nearShort(w, t string) bool {
+	return nearBy(w, t, minShortRunes, swapOrDouble)
+}
+
+// nearBy reports whether the typed word w is a stem and an ending of
+// [stemSuffixes] (a final "y" read as the stemmer's "i") whose stem is
+// near (by near) the index's word t, both of at least least letters.
+func nearBy(w, t string, least int, near func(a, b string) bool) bool {
+	if utf8.RuneCountInString(t) < least {
 		return false
 	}
 	for _, s := range stemSuffixes {
 		p, ok := strings.CutSuffix(w, s)
-		if !ok || utf8.RuneCountInString(p) < MinRespellRunes {
+		if !ok || utf8.RuneCountInString(p) < least {
 			continue
 		}
-		if oneEdit(p, t) {
+		if near(p, t) {
 			return true
 		}
-		if y, ok := strings.CutSuffix(p, "y"); ok && oneEdit(y+"i", t) {
+		if y, ok := strings.CutSuffix(p, "y"); ok && near(y+"i", t) {
 			return true
 		}
 	}
 	return false
 }
 
-// oneEdit reports whether a and b are exactly one edit apart: a letter
-// deleted, inserted or substituted, or two adjacent letters swapped.
-func oneEdit(a, b string) bool {
-	x, y := []rune(a), []rune(b)
+// swapOrDouble reports whether a and b differ by two adjacent letters
+// swapped, or by one letter of a doubled pair.
+func swapOrDouble(a, b string) bool {
+	x, y, i := firstDiff(a, b)
+	switch len(x) - len(y) {
+	case 0:
+		return i+1 < len(x) && x[i] != x[i+1] && x[i] == y[i+1] && x[i+1] == y[i] && string(x[i+2:]) == string(y[i+2:])
+	case 1:
+		// x holds one letter more at i: a doubled letter when it repeats
+		// the one before or after it.
+		return string(x[i+1:]) == string(y[i:]) && (i > 0 && x[i-1] == x[i] || i+1 < len(x) && x[i+1] == x[i])
+	}
+	return false
+}
+
+// clipOf reports whether the typed word w, which no chunk holds, is the
+// index's word t clipped: t's first letters, at least [minClipRunes] of
+// them, with a plural "s" or not ("impl" of "implement", "creds" of
+// "credenti"), or t whole followed by the first letters of an ending
+// the stemmer strips from it ("deploym" of "deploi", "subscr" of
+// "subscript"). A clip ends inside the word: t is longer than what w
+// shares with it.
+func clipOf(w, t string) bool {
+	for _, s := range []string{"", "s"} {
+		p, ok := strings.CutSuffix(w, s)
+		if s != "" && strings.HasSuffix(p, "s") {
+			continue // "press" is no plural
+		}
+		if ok && utf8.RuneCountInString(p) >= minClipRunes-len(s) && len(t) > len(p) && strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	stem := t
+	if y, ok := strings.CutSuffix(t, "i"); ok {
+		stem = y + "y" // the stemmer's "deploi" for "deploy"
+	}
+	for _, st := range []string{t, stem} {
+		rest, ok := strings.CutPrefix(w, st)
+		if !ok || rest == "" || utf8.RuneCountInString(st) < minClipRunes {
+			continue
+		}
+		for _, suf := range stemSuffixes {
+			if len(suf) > len(rest) && strings.HasPrefix(suf, rest) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// firstDiff returns the runes of a and b, the longer first, and the
+// index of the first rune where they differ.
+func firstDiff(a, b string) (x, y []rune, i int) {
+	x, y = []rune(a), []rune(b)
 	if len(x) < len(y) {
 		x, y = y, x
 	}
-	i := 0
 	for i < len(y) && x[i] == y[i] {
 		i++
 	}
+	return x, y, i
+}
+
+// oneEdit reports whether a and b are exactly one edit apart: a letter
+// deleted, inserted or substituted, or two adjacent letters swapped.
+func oneEdit(a, b string) bool {
+	x, y, i := firstDiff(a, b)
 	switch len(x) - len(y) {
 	case 0:
 		if i == len(x) {
@@ -162,15 +290,18 @@ func oneEdit(a, b string) bool {
 // addRespelled adds to r's keyword hits the chunks holding the query's
 // respellings ([Hybrid.respell]), matched by a keyword query of those
 // words alone (their bm25() is the one they add to the query's: FTS5
-// sums it over the query's terms), and returns the respellings.
-func (h *Hybrid) addRespelled(ctx context.Context, req Request, terms []string, r *backendHits) ([]string, error) {
-	alts := h.respell(ctx, terms, r.weights)
-	if len(alts) == 0 {
-		return nil, nil
+// sums it over the query's terms), and returns the respellings of each
+// term (nil when there are none).
+func (h *Hybrid) addRespelled(ctx context.Context, req Request, terms []string, keywords bool, r *backendHits) ([][]string, error) {
+	alts := h.respell(ctx, terms, keywords, r.weights)
+	var match []string
+	for _, as := range alts {
+		for _, a := range as {
+			match = append(match, stemMatch(a))
+		}
 	}
-	match := make([]string, len(alts))
-	for i, a := range alts {
-		match[i] = quote(a)
+	if len(match) == 0 {
+		return nil, nil
 	}
 	hits, err := h.Keyword.Keyword(ctx, strings.Join(match, " OR "), req.Pool, req.Filter)
 	if err != nil {
@@ -184,6 +315,18 @@ func (h *Hybrid) addRespelled(ctx context.Context, req Request, terms []string, 
 	return alts, nil
 }
 
+// stemMatch returns the FTS5 term that matches the index's word s, a
+// stem: s quoted, which the index's stemmer reads as s, but for a stem
+// ending in "y", which it writes as "i" unless it stripped an ending
+// after the "y" ("deploy" of "deployment"; "deploy" itself is
+// "deploi"): that one is spelled with "ment", which it strips back.
+func stemMatch(s string) string {
+	if strings.HasSuffix(s, "y") {
+		return quote(s + "ment")
+	}
+	return quote(s)
+}
+
 // respelledWords returns the words of chunks' texts that the index
 // stems as one of stems ("accommodation" for "accommod"), lower-cased,
 // for snippets, whose matching does not stem as the index does.
@@ -194,15 +337,24 @@ func respelledWords(stems []string, chunks map[int64]store.Chunk) []string {
 	}
 	for _, c := range chunks {
 		for _, w := range tokenize.Words(c.Text) {
-			f := tokenize.Fold(w)
-			if y, ok := strings.CutSuffix(f, "y"); ok {
-				f = y + "i" // the stemmer's "necessari"
-			}
-			if slices.ContainsFunc(stems, func(s string) bool { return strings.HasPrefix(f, s) }) && !slices.Contains(out, w) {
+			f := tokenize.Fold(strings.ToLower(w))
+			if slices.ContainsFunc(stems, func(s string) bool { return stemOf(f, s) }) && !slices.Contains(out, w) {
 				out = append(out, w)
 			}
 		}
 	}
 	slices.Sort(out) // chunks is a map
 	return out
+}
+
+// stemOf reports whether the index may stem the folded word f as s,
+// read as the Porter stemmer writes it: f begins with s, with a "y"
+// where s has its final "i" ("necessary" and "deployment" for
+// "necessari" and "deploi").
+func stemOf(f, s string) bool {
+	if strings.HasPrefix(f, s) {
+		return true
+	}
+	i, ok := strings.CutSuffix(s, "i")
+	return ok && strings.HasPrefix(f, i+"y")
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -50,6 +51,15 @@ func Snippet(text string, terms []string, max int) string {
 	// does not consist of leading white space.
 	lead := len(text) - len(strings.TrimLeftFunc(text, unicode.IsSpace))
 	s, e := pickLines(text[lead:], m, budget)
+	if m.hits(text[lead+s:lead+e]) == 0 {
+		// No hit in the window picked, so none in text: a term the index
+		// reads as a stem of the text's words, which the matcher's
+		// suffixes do not reach ("notif" of "notifications"), is matched
+		// by the words it begins.
+		if begun := wordsBegun(text, terms); len(begun) > 0 {
+			s, e = pickLines(text[lead:], newMatcher(append(slices.Clip(terms), begun...)), budget)
+		}
+	}
 	s, e = s+lead, e+lead
 	// Trim white space at both ends.
 	inner := text[s:e]
@@ -64,6 +74,28 @@ func Snippet(text string, terms []string, max int) string {
 	}
 	if strings.TrimSpace(text[e:]) != "" && len(out)+len(ellipsis) <= max {
 		out += ellipsis
+	}
+	return out
+}
+
+// wordsBegun returns the words of text, lower-cased, that one of terms
+// of [minClipRunes] letters or more begins, accents aside.
+func wordsBegun(text string, terms []string) []string {
+	var long []string
+	for _, t := range terms {
+		if utf8.RuneCountInString(t) >= minClipRunes && !strings.ContainsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			long = append(long, tokenize.Fold(t))
+		}
+	}
+	if len(long) == 0 {
+		return nil
+	}
+	var out []string
+	for _, w := range tokenize.Words(text) {
+		f := tokenize.Fold(w)
+		if slices.ContainsFunc(long, func(t string) bool { return strings.HasPrefix(f, t) }) && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
 	}
 	return out
 }
@@ -495,6 +527,7 @@ func (m *matcher) hits(s string) int {
 			for _, p := range parts {
 				mark(p)
 			}
+			mark(strings.Join(parts, " ")) // a term that is a phrase of parts: "v1 2"
 		}
 	}
 	if !m.cjk {

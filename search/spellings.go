@@ -118,31 +118,41 @@ var spellingRules = sync.OnceValue(func() []spellingRule {
 // docs/search.md).
 func spellingAlternates(toks []queryToken, plurals bool) (search, shown []string) {
 	for _, t := range toks {
-		w := t.text
-		if t.cjk || tokenize.IsStopWord(w) || strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if t.cjk {
 			continue
 		}
-		for _, p := range irregularPlurals {
-			switch {
-			case !plurals:
-			case w == p[0]:
-				search = append(search, p[1])
-			case w == p[1]:
-				search = append(search, p[0])
-			}
+		s, sh := spellingsOf(t.text, plurals)
+		search, shown = append(search, s...), append(shown, sh...)
+	}
+	return search, shown
+}
+
+// spellingsOf returns the other spellings of the query word w that
+// [spellingAlternates] searches, and those it shows only.
+func spellingsOf(w string, plurals bool) (search, shown []string) {
+	if tokenize.IsStopWord(w) || strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		return nil, nil
+	}
+	for _, p := range irregularPlurals {
+		switch {
+		case !plurals:
+		case w == p[0]:
+			search = append(search, p[1])
+		case w == p[1]:
+			search = append(search, p[0])
 		}
-		n := utf8.RuneCountInString(w)
-		for _, r := range spellingRules() {
-			stem, ok := strings.CutSuffix(w, r.from)
-			if !ok || n < r.min || utf8.RuneCountInString(stem) < r.stem || r.kind == plural && !plurals {
-				continue
-			}
-			for _, to := range r.to {
-				if r.kind == stemmedAlike {
-					shown = append(shown, stem+to)
-				} else {
-					search = append(search, stem+to)
-				}
+	}
+	n := utf8.RuneCountInString(w)
+	for _, r := range spellingRules() {
+		stem, ok := strings.CutSuffix(w, r.from)
+		if !ok || n < r.min || utf8.RuneCountInString(stem) < r.stem || r.kind == plural && !plurals {
+			continue
+		}
+		for _, to := range r.to {
+			if r.kind == stemmedAlike {
+				shown = append(shown, stem+to)
+			} else {
+				search = append(search, stem+to)
 			}
 		}
 	}

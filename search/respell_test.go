@@ -1,0 +1,85 @@
+package search
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestClipOf checks which of the index's words (Porter stems) a word no
+// chunk holds is read as clipped from.
+func TestClipOf(t *testing.T) {
+	for _, c := range []struct {
+		typed, stem string
+		want        bool
+	}{
+		{"impl", "implement", true},
+		{"kubern", "kubernet", true},
+		{"creds", "credenti", true},   // a plural "s" after the clip
+		{"deploym", "deploi", true},   // into "ment", after the stemmer's "i"
+		{"subscr", "subscript", true}, // the stem itself is longer
+		{"calib", "calibr", true},
+		{"press", "prescrib", false}, // "ss" is no plural
+		{"impl", "impl", false},      // the word itself: held, no clip
+		{"imp", "implement", false},  // under 4 letters
+		{"deploymx", "deploi", false},
+	} {
+		if got := clipOf(c.typed, c.stem); got != c.want {
+			t.Errorf("clipOf(%q, %q) = %v, want %v", c.typed, c.stem, got, c.want)
+		}
+	}
+}
+
+// TestNearShort checks the typos of short words read as the index's
+// word: two letters swapped, a doubled letter typed once or twice;
+// never a letter changed, added or dropped alone.
+func TestNearShort(t *testing.T) {
+	for _, c := range []struct {
+		typed, stem string
+		want        bool
+	}{
+		{"emial", "email", true},
+		{"tokne", "token", true},
+		{"cahce", "cach", true}, // "cache" is "cach"; the "e" an ending
+		{"qeury", "queri", true},
+		{"comit", "commit", true},
+		{"vaultt", "vault", true},
+		{"cloth", "clock", false}, // a letter changed
+		{"hosre", "hose", false},  // a letter added, not doubled
+		{"bread", "beard", false}, // not adjacent
+		{"abc", "bac", false},     // under 4 letters
+	} {
+		if got := nearShort(c.typed, c.stem); got != c.want {
+			t.Errorf("nearShort(%q, %q) = %v, want %v", c.typed, c.stem, got, c.want)
+		}
+	}
+}
+
+// TestVersionsOf checks the other spellings a version is searched by.
+func TestVersionsOf(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		want  []string
+	}{
+		{"v1.2", []string{"1 2"}},
+		{"1.2", []string{"v1 2"}},
+		{"go1.26", []string{"go 1 26"}},
+		{"go 1.26", []string{"v1 26", "go1 26"}},
+		{"python3.11", []string{"python 3 11"}},
+		{"1.2-1.4", []string{"1 2", "1 4"}},
+		{"v3.0-v3.2", []string{"v3 0", "v3 2"}},
+		{"3.5 GHz", nil},    // a number and its unit
+		{"12.344", nil},     // a group of 3 digits
+		{"2026-12-03", nil}, // a date
+		{"12,344", nil},
+		{"mp3", nil}, // one part
+	} {
+		toks := queryTokens(c.query)
+		var got []string
+		for i := range toks {
+			got = append(got, versionsOf(toks, i)...)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("versionsOf(%q) = %q, want %q", c.query, got, c.want)
+		}
+	}
+}
