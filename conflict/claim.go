@@ -35,6 +35,10 @@ type token struct {
 	first bool
 	// approx: a value said to be about so much ("about 200").
 	approx bool
+	// place: the word is in a phrase of place after a preposition of
+	// place or a location predicate ("in the church crypt", "is in the
+	// wall safe"; see [placePrep]).
+	place bool
 }
 
 // claim is one sentence or list item of a chunk.
@@ -302,7 +306,9 @@ func parseClaim(s string) (claim, bool) {
 
 // subjectPronouns are the personal pronouns a claim may open with (see
 // [claim.pronoun]).
-var subjectPronouns = []string{"i", "we", "he", "she", "they"}
+// "It" is the thing a note is about ("it runs on diesel"), as "he" is
+// its person.
+var subjectPronouns = []string{"i", "we", "he", "she", "they", "it"}
 
 // placing writes "won the" as "finished first in the": "won" is a stop
 // word, so "Maya won the chess tournament" would say nothing of where
@@ -427,8 +433,14 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 	c.copAt = -1
 	c.holder = int8(roleHolder(raws))
 	c.scoped = timeScoped(raws)
+	placed := false // in a phrase of place: see [token.place]
 	for i, r := range raws {
 		w := r.w
+		if placePrep(w) || w == locMark {
+			placed = true
+		} else if !determiners[w] && (tokenize.IsStopWord(w) || filler[w]) {
+			placed = false
+		}
 		if neg, skip := negation(words, i); neg != "" {
 			if c.neg == "" {
 				c.neg, c.negAt = neg, int8(len(c.toks))
@@ -446,7 +458,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			continue
 		}
 		switch {
-		case r.keep, longerThan(raws, i):
+		case r.keep, longerThan(raws, i), shiftDay(words, i):
 		case w == "long" && len(c.toks) > 0 && c.toks[len(c.toks)-1].kind == quantity,
 			i+1 < len(raws) && raws[i+1].kind == quantity && durationVerbs[w],
 			i+2 < len(raws) && raws[i+2].kind == quantity && durationVerbs[w] && (raws[i+1].w == "minimum" || raws[i+1].w == "maximum" || approxWord(raws[i+1].w)):
@@ -472,6 +484,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		}
 		t := c.tokenAt(raws, i, capFirst)
 		t.w = reworded(words, i, t.w)
+		t.place = placed && w != locMark && !t.value && t.kind == plain && classOf[t.w] == ""
 		if c.holder > 0 && len(c.toks) == int(c.holder) && leadVerb(w) && (i+1 == len(raws) || !preposition(raws[i+1].w)) {
 			// "Priya runs the office", "Sam heads the office": one
 			// role, led by one holder at a time; not "hiring runs
@@ -484,6 +497,39 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		}
 	}
 }
+
+// placePrep reports whether w opens a phrase of place: "in the church
+// crypt", "under the stairs". "On" and "by" are left out: "works on the
+// billing service", "sent by registered post".
+func placePrep(w string) bool {
+	switch w {
+	case "in", "at", "under", "behind", "inside", "outside", "beside", "near", "above", "below", "beneath", "underneath":
+		return true
+	}
+	return false
+}
+
+// shiftDay reports whether words[i], "day" or "days", names the part of
+// the day someone works, which the filler word "day" ("every day", "last
+// day") does not: "works days", "the day shift", "a day nurse" beside
+// "works nights", "the night shift", "a night nurse".
+func shiftDay(words []string, i int) bool {
+	if words[i] != "day" && words[i] != "days" {
+		return false
+	}
+	if i > 0 {
+		switch words[i-1] {
+		case "work", "works", "worked":
+			return true
+		}
+	}
+	return shiftNouns[wordAt(words, i+1)]
+}
+
+// shiftNouns are the words after "day" or "night" that name a shift or
+// who works it: "the day shift", "a night porter".
+var shiftNouns = map[string]bool{"shift": true, "shifts": true, "nurse": true, "nurses": true, "porter": true, "porters": true,
+	"guard": true, "guards": true, "duty": true, "duties": true, "crew": true, "staff": true, "rota": true, "manager": true, "editor": true}
 
 // stopWord reads the stop word or filler raws[i] for what it tells of
 // the claim: an order ("before"), the first "and" or "only", a kind ("is

@@ -208,7 +208,7 @@ func newClassOf() map[string]string {
 	m := make(map[string]string)
 	for class, words := range map[string]string{
 		"diet":    `vegetarian vegan pescatarian keto paleo omnivore carnivore flexitarian`,
-		"daypart": `morning afternoon evening night midnight noon lunchtime bedtime`,
+		"daypart": `morning afternoon evening night midnight noon lunchtime bedtime day daytime nighttime`,
 		"weekday": `monday tuesday wednesday thursday friday saturday sunday weekend weekday`,
 		"season":  `summer winter autumn spring`,
 		"holiday": `holiday holidays`,

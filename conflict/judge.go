@@ -60,15 +60,31 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 	var best Verdict
 	for i := range a.claims {
 		for j := range b.claims {
-			if otherPerson(&a.claims[i], &b.claims[j]) || sharedWords(&a.claims[i], &b.claims[j]) < minShared(&a.claims[i], &b.claims[j]) {
+			x, y := &a.claims[i], &b.claims[j]
+			var v Verdict
+			var ok bool
+			switch {
+			case otherPerson(x, y):
 				continue
+			case sharedWords(x, y) >= minShared(x, y):
+				v, ok, _ = judge(x, y, true)
+			case pronounPair(x, y):
+				// The pronoun is the word they share: see [judge].
+				v, ok, _ = judgeOnce(pronounNamed(x), pronounNamed(y), true)
 			}
-			if v, ok, _ := judge(&a.claims[i], &b.claims[j], true); ok && v.rank() > best.rank() {
+			if ok && v.rank() > best.rank() {
 				best = v
 			}
 		}
 	}
 	return best, best.Kind != ""
+}
+
+// pronounPair reports whether a and b open with one subject pronoun and
+// tell the present in words alike but for one span, which [judge] reads
+// as a named subject's claims.
+func pronounPair(a, b *claim) bool {
+	return a.pronoun != 0 && a.pronoun == b.pronoun && !a.past && !b.past && !(a.changed && b.changed) && oneSpanApart(a.toks, b.toks)
 }
 
 // Minimum alignment between two claims: shared content words, and shared
@@ -88,10 +104,74 @@ const (
 // judge compares two claims. The reason is left out unless why is true;
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
+	v, ok, hunks := judgeOnce(a, b, why)
+	if ok || !pronounPair(a, b) {
+		return v, ok, hunks
+	}
+	// One pronoun opening both claims is one subject, which the words
+	// leave out: "it runs on petrol" and "it runs on diesel" are read
+	// as a named subject's claims would be. Only for claims of the
+	// present that differ in one span: "we locked the shed" and "we
+	// locked the gate" tell two deeds, "we keep logs for 14 days" and
+	// "we keep metrics for 90 days" two facts.
+	return judgeOnce(pronounNamed(a), pronounNamed(b), why)
+}
+
+// oneSpanApart reports whether a and b share their words but for one
+// span of at most three words on each side, with at least one word
+// shared.
+func oneSpanApart(a, b []token) bool {
+	p := 0
+	for p < len(a) && p < len(b) && a[p].w == b[p].w {
+		p++
+	}
+	s := 0
+	for s < len(a)-p && s < len(b)-p && a[len(a)-1-s].w == b[len(b)-1-s].w {
+		s++
+	}
+	x, y := a[p:len(a)-s], b[p:len(b)-s]
+	if len(x) == 0 || len(y) == 0 || len(x) > 3 || len(y) > 3 || p+s == 0 || p == 0 && (!allValues(x) || !allValues(y)) {
+		// A first word replaced is the verb ("we pilot the new
+		// checkout", "we engineer ..."), unless it is an amount.
+		return false
+	}
+	if _, ok := consumeVerbs[a[max(p-1, 0)].w]; ok && p > 0 {
+		// "I drink tea", "I drink coffee": one takes in many things.
+		return false
+	}
+	// A value beside a word is two facts: "logs for 14 days",
+	// "metrics for 90 days".
+	return anyValue(x) == allValues(x) && anyValue(y) == allValues(y)
+}
+
+// judgeOnce is [judge] on the claims as they are.
+func judgeOnce(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok, done := judgeQualified(a, b, why); done {
 		return v, ok, nil
 	}
 	return judgeAligned(ownerAsSubject(a, b), ownerAsSubject(b, a), why)
+}
+
+// pronounNamed returns a copy of c, which opens with a subject pronoun,
+// with the pronoun as its first word, a name, and no pronoun: the
+// claim "~it runs on petrol" of a subject named "~it".
+func pronounNamed(c *claim) *claim {
+	cp := *c
+	cp.toks = make([]token, 0, len(c.toks)+1)
+	cp.toks = append(cp.toks, token{w: "~" + subjectPronouns[c.pronoun-1], name: true})
+	cp.toks = append(cp.toks, c.toks...)
+	cp.pronoun = 0
+	cp.negAt++
+	for _, at := range []*int8{&cp.holder, &cp.andAt, &cp.onlyAt} {
+		if *at > 0 {
+			*at++
+		}
+	}
+	if cp.copAt >= 0 {
+		cp.copAt++
+	}
+	cp.fillKeys()
+	return &cp
 }
 
 // judgeAligned is [judge] once qualifiers have not decided: it reads
@@ -478,7 +558,7 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 		} else if same {
 			return Verdict{}, false, true
 		}
-		if sameClass(h.a, h.b) && !wasAndIs(a, b) && !verbJobs(a, b, h) || (copNamed(h.a) && copNamed(h.b) && extra == 0) {
+		if sameClass(h.a, h.b) && !wasAndIs(a, b) && a.past == b.past && !verbJobs(a, b, h) || (copNamed(h.a) && copNamed(h.b) && extra == 0) {
 			// An exclusive class, or a name said to be the subject ("our
 			// accountant is Helen Park"): one value at a time.
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different value: %q vs %q", show(a, h.a), show(b, h.b)) })}, true, true
@@ -519,8 +599,9 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		}
 		return Verdict{}, false
 	}
-	if min(len(h.a), len(h.b)) != 1 || max(len(h.a), len(h.b)) > 3 {
-		// Two replaced words on each side: more than one attribute.
+	if min(len(h.a), len(h.b)) != 1 && !placesClosing(a, b, h) || max(len(h.a), len(h.b)) > 3 {
+		// Two replaced words on each side: more than one attribute,
+		// unless both name a place.
 		return Verdict{}, false
 	}
 	if x, y, ok := antonyms(h.a, h.b); ok && !acrossCopula(a, b, h, x, y) && !scopedApart(a, b, extra) {
@@ -548,6 +629,16 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{Possible, reason}, true
 	}
 	return Verdict{}, false
+}
+
+// placesClosing reports whether h replaces a phrase of place that closes
+// both claims by another: "rehearses in the church crypt", "rehearses
+// in the sports hall" name two places, not two attributes.
+func placesClosing(a, b *claim, h hunk) bool {
+	notPlace := func(t token) bool { return !t.place }
+	return h.at+len(h.a) == len(a.toks) && h.bt+len(h.b) == len(b.toks) &&
+		!slices.ContainsFunc(h.a, notPlace) && !slices.ContainsFunc(h.b, notPlace) &&
+		placeNouns[h.a[len(h.a)-1].w] && placeNouns[h.b[len(h.b)-1].w]
 }
 
 // otherPossessed reports whether h replaces the thing right after a

@@ -529,3 +529,26 @@ func newWithin() map[string][]string {
 	}
 	return m
 }
+
+// placeNouns are the nouns that head a phrase of place that is no name,
+// as claim words fold them: rooms, buildings, grounds and the things
+// kept things are in ("in the church crypt", "in a biscuit tin", "at
+// the quarry car park"), for [placesClosing]: "interested in modern
+// art" and "invested in index funds" name no place. Built after the
+// tables that [lemma] reads.
+var placeNouns map[string]bool
+
+func newPlaceNouns() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`room hall crypt gym church chapel garage shed attic cellar basement loft cupboard drawer
+safe cabinet tin box shoebox annexe cafe café pub bar park square library kitchen garden terrace roof office studio barn
+boathouse quay pier harbour wharf dock centre center pool field pitch court stadium arena school college hospital ward
+clinic station depot warehouse yard bedroom bathroom hallway landing porch veranda balcony greenhouse conservatory
+workshop lab laboratory classroom canteen lobby foyer corridor stairs wardrobe closet pantry larder fridge freezer desk
+shelf bookcase sideboard dresser chest trunk suitcase bag backpack rucksack glovebox locker bin basket jar envelope
+folder corner windowsill sofa bed table counter hut cabin caravan tent flat house cottage farmhouse market shop store
+restaurant hotel hostel theatre cinema museum gallery vault`) {
+		m[lemma(spelling(stem(w)))] = true
+	}
+	return m
+}

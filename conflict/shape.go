@@ -82,7 +82,8 @@ func normalise(s string, words []string) []rawTok {
 			i += 2
 			continue
 		}
-		if q, n := quantityAt(words, i); n > 0 {
+		if q, n := quantityAt(words, i); n > 0 && !shiftDay(words, i+n-1) {
+			// "a day nurse" is no quantity: see [shiftDay].
 			// "about 200", "roughly 3 GB": marked approx; [claim.readTokens]
 			// drops the word.
 			approx := i > 0 && approxWord(words[i-1])

@@ -94,6 +94,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	within = newWithin()
 	consumeVerbs = newConsumeVerbs()
 	lentWords = newLentWords()
+	placeNouns = newPlaceNouns()
 })
 
 // reactionWords are the reactions of the body (an allergy, an

@@ -31,7 +31,7 @@ func TestLoadTablesFills(t *testing.T) {
 		"multiValued": multiValued, "kinWords": kinWords, "kinKinds": kinKinds, "actVerbs": actVerbs, "abbreviations": abbreviations,
 		"shortForms": shortForms, "expanded": expanded, "boundAbbrevs": boundAbbrevs, "phrasalNouns": phrasalNouns,
 		"phrasalParticle": phrasalParticle, "entityWords": entityWords, "antonymOf": antonymOf, "qualityOf": qualityOf, "substituteMakers": substituteMakers,
-		"switchPole": switchPole, "stance": stance, "slotWords": slotWords, "idNouns": idNouns, "locVerbs": locVerbs, "mannerVerbs": mannerVerbs, "kindOf": kindOf, "lentWords": lentWords, "reactionWords": reactionWords, "maritalStatus": maritalStatus, "spouseWords": spouseWords, "dietKinds": dietKinds, "dietKind": dietKind, "foodKinds": foodKinds, "countries": countries, "states": states, "namesakes": namesakes, "within": within, "consumeVerbs": consumeVerbs,
+		"switchPole": switchPole, "stance": stance, "slotWords": slotWords, "idNouns": idNouns, "locVerbs": locVerbs, "mannerVerbs": mannerVerbs, "kindOf": kindOf, "lentWords": lentWords, "placeNouns": placeNouns, "reactionWords": reactionWords, "maritalStatus": maritalStatus, "spouseWords": spouseWords, "dietKinds": dietKinds, "dietKind": dietKind, "foodKinds": foodKinds, "countries": countries, "states": states, "namesakes": namesakes, "within": within, "consumeVerbs": consumeVerbs,
 		"months": months, "units": units, "currencies": currencies, "measures": measures, "handVerbs": handVerbs,
 		"handParticles": handParticles, "roleObjects": roleObjects, "roleObjectWords": roleObjectWords,
 	}
