@@ -268,10 +268,10 @@ func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
 		s = urls().ReplaceAllString(s, " ")
 	}
-	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(deniedKin(ownerFirst(s))))))))
+	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(deniedKin(ownerFirst(apposed(s)))))))))
 	// "Noor turned 40 last month" is read as "Noor is 40" before its
 	// tense and its time are: what it says of now.
-	tw := turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s))
+	tw := certainOf(turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s)))
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
@@ -438,7 +438,9 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 		w := r.w
 		if placePrep(w) || w == locMark {
 			placed = true
-		} else if !determiners[w] && (tokenize.IsStopWord(w) || filler[w]) {
+		} else if !determiners[w] && (tokenize.IsStopWord(w) || filler[w]) && !(placed && (w == "on" || w == "of")) {
+			// "in the café on the corner", "in the back room of the
+			// pub": one place.
 			placed = false
 		}
 		if neg, skip := negation(words, i); neg != "" {
@@ -496,6 +498,33 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			break
 		}
 	}
+}
+
+// certainOf returns the clause a sentence says someone is sure of, or
+// tw: "Freja is sure the recital is on Friday" says "the recital is on
+// Friday", as "the recital is definitely on Friday" does. The holder is
+// one to three words before the copula; "is sure to win", "is certain
+// of it" and "is not sure" say no clause is sure.
+func certainOf(tw []string) []string {
+	for i := 1; i <= 3 && i+3 < len(tw); i++ {
+		if !copula(tw[i]) {
+			continue
+		}
+		switch tw[i+1] {
+		case "sure", "certain", "convinced", "positive", "confident":
+		default:
+			return tw
+		}
+		j := i + 2
+		if tw[j] == "that" {
+			j++
+		}
+		if j+2 > len(tw) || tw[j] == "to" || tw[j] == "of" || tw[j] == "about" || tw[j] == "it" || tw[j] == "enough" {
+			return tw
+		}
+		return tw[j:]
+	}
+	return tw
 }
 
 // placePrep reports whether w opens a phrase of place: "in the church
@@ -784,6 +813,26 @@ func (c *claim) fillKeys() {
 // exceptions are the words that make a negation partial: "no other food
 // allergies" leaves the one named before.
 var exceptions map[string]bool
+
+// apposed returns s without the words an opening name is set beside:
+// "Our cleaner, Dorota, comes on Tuesdays" says what "Dorota comes on
+// Tuesdays" does. A list ("Our cleaner, Dorota, and the gardener") stays.
+func apposed(s string) string {
+	if strings.Count(s, ",") < 2 {
+		return s
+	}
+	m := apposition().FindStringSubmatchIndex(s)
+	if m == nil || strings.HasPrefix(s[m[1]:], "and ") || strings.HasPrefix(s[m[1]:], "or ") {
+		return s
+	}
+	return s[m[2]:m[3]] + " " + s[m[1]:]
+}
+
+// apposition matches a sentence's opening noun phrase and the name set
+// beside it between commas. It is compiled on first use, as [urls] is.
+var apposition = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:Our|The|My|Their|His|Her|Your) [a-z][a-z -]{0,30}, (\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?), `)
+})
 
 // urls matches web addresses and inline code, which say nothing a
 // claim can contradict. It is compiled on first use: most processes

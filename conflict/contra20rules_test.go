@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra20Rules(t *testing.T) {
-	checkJudged(t, contra20ShiftCases, contra20PronounCases, contra20PlaceCases)
+	checkJudged(t, contra20ShiftCases, contra20PronounCases, contra20PlaceCases, contra20SureCases, contra20UntilCases, contra20AppositionCases)
 }
 
 var contra20ShiftCases = []judgeCase{
@@ -52,4 +52,29 @@ var contra20PlaceCases = []judgeCase{
 	{"two things, two places", "The tools are in the red toolbox.", "The paint is in the garden shed.", false},
 	{"two seasons", "The ferry docks at the north pier in summer.", "The ferry docks at the fishing quay in winter.", false},
 	{"a many-valued verb", "Maja reads in the back garden.", "Maja reads in the spare room.", false},
+}
+
+var contra20SureCases = []judgeCase{
+	{"sure of a day", "Agnes is sure the plumber comes on Monday.", "The plumber comes on Wednesday.", true},
+	{"certain that, a time", "Agnes is certain that the last tram leaves at 23:40.", "The last tram leaves at 00:10.", true},
+	{"convinced, a place under", "Agnes is convinced the spare key is under the flowerpot.", "The spare key is in the kitchen drawer.", true},
+	{"sure, agreeing", "Agnes is sure the plumber comes on Monday.", "The plumber comes on Monday.", false},
+	{"not sure", "Agnes is not sure the plumber comes on Monday.", "The plumber comes on Wednesday.", false},
+	{"doubts", "Agnes doubts the plumber comes on Monday.", "The plumber comes on Wednesday.", false},
+	{"wonders", "Agnes wonders whether the tram leaves at 23:40.", "The tram leaves at 00:10.", false},
+	{"sure of another attribute", "Agnes is sure the plumber comes on Monday.", "Agnes is sure the plumber charges 60 euros.", false},
+}
+
+var contra20UntilCases = []judgeCase{
+	{"until an event, past", "The canoes were kept in the barn until the flood.", "The canoes are kept in the boathouse.", false},
+	{"until a year, past", "The canoes were kept in the barn until 2022.", "The canoes are kept in the boathouse.", false},
+	{"two places now", "The canoes are kept in the barn.", "The canoes are kept in the boathouse.", true},
+	{"under review is no place", "The budget is under review.", "The budget is in the shared folder.", false},
+	{"behind schedule is no place", "The bridge repair is behind schedule.", "The bridge repair is on schedule.", false},
+}
+
+var contra20AppositionCases = []judgeCase{
+	{"a name set beside its role", "Our gardener, Tomasz, comes on Monday mornings.", "Tomasz comes on Monday afternoons.", true},
+	{"a name set beside its role, agreeing", "Our gardener, Tomasz, comes on Monday mornings.", "Tomasz comes on Monday mornings.", false},
+	{"another person", "Our gardener, Tomasz, comes on Monday mornings.", "Ewa comes on Monday afternoons.", false},
 }

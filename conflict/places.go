@@ -546,7 +546,7 @@ boathouse quay pier harbour wharf dock centre center pool field pitch court stad
 clinic station depot warehouse yard bedroom bathroom hallway landing porch veranda balcony greenhouse conservatory
 workshop lab laboratory classroom canteen lobby foyer corridor stairs wardrobe closet pantry larder fridge freezer desk
 shelf bookcase sideboard dresser chest trunk suitcase bag backpack rucksack glovebox locker bin basket jar envelope
-folder corner windowsill sofa bed table counter hut cabin caravan tent flat house cottage farmhouse market shop store
+folder corner windowsill sofa bed table counter doormat mat rug flowerpot pot hut cabin caravan tent flat house cottage farmhouse market shop store
 restaurant hotel hostel theatre cinema museum gallery vault`) {
 		m[lemma(spelling(stem(w)))] = true
 	}

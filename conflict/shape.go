@@ -233,12 +233,23 @@ var locVerbs map[string]string
 
 func newLocVerbs() map[string]string {
 	return map[string]string{
-		"is": "in", "are": "in", "lives": "in near", "live": "in near", "living": "in near", "based": "in out",
+		"is": "in under behind inside beneath", "are": "in under behind inside beneath", "lives": "in near", "live": "in near", "living": "in near", "based": "in out",
 		"located": "in", "hosted": "in", "sits": "on in", "sit": "on in", "resides": "in", "stationed": "in",
 		"works": "from out", "work": "from out", "working": "from out", "runs": "in", "run": "in", "running": "in",
 		"moved": "to", "move": "to", "moving": "to", "relocated": "to", "relocate": "to", "migrated": "to",
 		"transferred": "to",
 	}
+}
+
+// placeWithin reports whether one of the three words at words[k:] is a
+// noun of [placeNouns]: "under the front doormat".
+func placeWithin(words []string, k int) bool {
+	for _, w := range words[min(k, len(words)):min(k+3, len(words))] {
+		if placeNouns[lemma(spelling(stem(w)))] {
+			return true
+		}
+	}
+	return false
 }
 
 // locPredicate returns how many words at words[i] form a location
@@ -259,6 +270,10 @@ func locPredicate(words []string, i int) int {
 	if strings.Contains(" "+preps+" ", " "+next+" ") {
 		if _, n := statusAt(words, j); n > 0 || (next == "in" && j+1 < len(words) && words[j+1] == "charge") {
 			// "is in progress", "is in charge of": not a place.
+			return 0
+		}
+		if next != "in" && copula(words[i]) && !placeWithin(words, j+1) {
+			// "is under review", "is behind schedule": no place.
 			return 0
 		}
 		if next == "out" {

@@ -576,7 +576,7 @@ func timeScoped(raws []rawTok) bool {
 		}
 		switch r.w {
 		case "during", "formerly", "previously", "will", "might", "maybe", "perhaps", "considering", "hoping",
-			"would", "if", "unless", "suppose", "assuming":
+			"would", "if", "unless", "suppose", "assuming", "doubts", "doubted", "wonders", "wondered":
 			// A plan, a guess, or a hypothetical ("if the team moves,
 			// standup would start at 8:30"): not the fact now.
 			scoped = true
@@ -815,7 +815,9 @@ func untilPast(raws []rawTok, i int, pastSeen bool) bool {
 	if i+1 >= len(raws) {
 		return false
 	}
-	if n := raws[i+1]; n.kind != date && yearOf(n.w) == 0 && months[n.w] == 0 && n.w != "last" {
+	if n := raws[i+1]; n.kind != date && yearOf(n.w) == 0 && months[n.w] == 0 && n.w != "last" && (n.w != "the" || i == 0) {
+		// "were stored in the cupboard until the move": an event
+		// ends the past fact, as a date does.
 		return false
 	}
 	if i == 0 {
