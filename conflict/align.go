@@ -94,14 +94,7 @@ type hunk struct {
 // and suffix are aligned without the quadratic table: near-identical
 // claims, the usual candidates, cost linear time.
 func align(a, b []token) (int, []hunk) {
-	p := 0
-	for p < len(a) && p < len(b) && a[p].w == b[p].w {
-		p++
-	}
-	q := 0
-	for q < len(a)-p && q < len(b)-p && a[len(a)-1-q].w == b[len(b)-1-q].w {
-		q++
-	}
+	p, q := sharedEnds(a, b)
 	common, hunks := alignTable(a[p:len(a)-q], b[p:len(b)-q])
 	for i := range hunks {
 		hunks[i].at += p
@@ -111,6 +104,18 @@ func align(a, b []token) (int, []hunk) {
 		}
 	}
 	return p + common + q, hunks
+}
+
+// sharedEnds returns how many words a and b share at their start, p,
+// and then at their end, q.
+func sharedEnds(a, b []token) (p, q int) {
+	for p < len(a) && p < len(b) && a[p].w == b[p].w {
+		p++
+	}
+	for q < len(a)-p && q < len(b)-p && a[len(a)-1-q].w == b[len(b)-1-q].w {
+		q++
+	}
+	return p, q
 }
 
 // alignTable is [align] through the longest-common-subsequence table.

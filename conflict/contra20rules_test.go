@@ -36,6 +36,7 @@ var contra20PronounCases = []judgeCase{
 	{"two deeds of the past", "We locked the shed.", "We locked the gate.", false},
 	{"two moves", "We moved to Leeds in 2015.", "We moved to York in 2018.", false},
 	{"two things kept for two lengths", "We keep invoices for 7 years.", "We keep receipts for 2 years.", false},
+	{"a manner", "It runs on petrol.", "It runs smoothly.", false},
 	{"two verbs", "We pilot the new app in Lyon.", "We engineer the new app in Lyon.", false},
 	{"a count of the past", "It had three bedrooms before the extension.", "It has three bedrooms.", false},
 	{"another count", "It has four bedrooms.", "It has four bathrooms.", false},

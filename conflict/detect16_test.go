@@ -61,3 +61,11 @@ func TestDetectFindsContra18Pairs(t *testing.T) {
 func TestDetectFindsContra19Pairs(t *testing.T) {
 	detectFindsJudgedPairs(t, "testdata/contra19.jsonl")
 }
+
+// TestDetectFindsContra20Pairs does the same for testdata/contra20.jsonl
+// ("He works nights at the sorting office", "He works days at the
+// sorting office"; "The youth orchestra rehearses in the church crypt",
+// "The youth orchestra now rehearses in the sports hall").
+func TestDetectFindsContra20Pairs(t *testing.T) {
+	detectFindsJudgedPairs(t, "testdata/contra20.jsonl")
+}

@@ -155,8 +155,13 @@
 // Saturday" a different frequency, "the last Sunday of the month" its
 // ordinal (and against "every Sunday" a different frequency), "won the
 // quiz" "finished first in the quiz", a claim whose subject is only a
-// pronoun ("we have two cats") comparable by its count, two different
-// pronouns two subjects, a denied way of travelling ("didn't drive to
+// pronoun ("we have two cats") comparable by its count, one pronoun
+// ("it", "he") opening two claims of the present alike but for one span
+// a named subject ("it runs on petrol" vs "on diesel"), two different
+// pronouns two subjects, "day" before "shift" or after "works" a part of
+// the day, a place noun phrase closing a claim after "in", "at" or
+// "under" a place ("in the church crypt" vs "in the sports hall"), "X is
+// sure (that)" the clause it is sure of, a denied way of travelling ("didn't drive to
 // the meeting") no denial of the trip, "before" and "after" an event an order that conflicts with
 // its opposite, a subject word with a copula and a value ("Breakfast
 // is at 7:30") compared with another of that word,

@@ -121,18 +121,16 @@ func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 // span of at most three words on each side, with at least one word
 // shared.
 func oneSpanApart(a, b []token) bool {
-	p := 0
-	for p < len(a) && p < len(b) && a[p].w == b[p].w {
-		p++
-	}
-	s := 0
-	for s < len(a)-p && s < len(b)-p && a[len(a)-1-s].w == b[len(b)-1-s].w {
-		s++
-	}
+	p, s := sharedEnds(a, b)
 	x, y := a[p:len(a)-s], b[p:len(b)-s]
 	if len(x) == 0 || len(y) == 0 || len(x) > 3 || len(y) > 3 || p+s == 0 || p == 0 && (!allValues(x) || !allValues(y)) {
 		// A first word replaced is the verb ("we pilot the new
 		// checkout", "we engineer ..."), unless it is an amount.
+		return false
+	}
+	manner := func(t token) bool { return !t.name && !t.value && len(t.w) > 5 && strings.HasSuffix(t.w, "ly") }
+	if slices.ContainsFunc(x, manner) || slices.ContainsFunc(y, manner) {
+		// "it runs smoothly" says how, not on what.
 		return false
 	}
 	if _, ok := consumeVerbs[a[max(p-1, 0)].w]; ok && p > 0 {
