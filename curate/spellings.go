@@ -29,7 +29,7 @@ func proseSpellings(p string) string {
 	p = percentWord().ReplaceAllString(p, "$1%")
 	p = currencyAfter().ReplaceAllString(p, "$1$3$2$4")
 	p = versionWord().ReplaceAllString(p, "${1}v$2")
-	p = abbreviationsInFull(unitsInFull(contractionsInFull(p)))
+	p = abbreviationsInFull(unitsInFull(proseAbbreviationsInFull(contractionsInFull(p))))
 	return americanSpellings(p)
 }
 
@@ -71,20 +71,53 @@ func contractionsInFull(p string) string {
 	})
 }
 
-// unitWords are the abbreviations of units of time prose writes in full
-// as often, after a number: "20 min" is "20 minutes". "m" (metres,
-// minutes or millions) and "s" after a slash ("requests/s") are not
-// read.
+// unitWords are the abbreviations of units of time, and of the metric
+// units of length, mass and volume with a prefix, that prose writes in
+// full as often, after a number: "20 min" is "20 minutes", "40 cm" "40
+// centimetres". "m" (metres, minutes or millions), "g", "l" and "s"
+// after a slash ("requests/s") are not read.
 var unitWords = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(^|[^0-9A-Za-z_.,])([0-9]+(?:\.[0-9]+)?) (mins?|secs?|hrs?|h)\b([^/A-Za-z0-9_]|$)`)
+	return regexp.MustCompile(`(^|[^0-9A-Za-z_.,])([0-9]+(?:\.[0-9]+)?) (mins?|secs?|hrs?|h|mm|cm|km|mg|kg|ml)\b([^/A-Za-z0-9_]|$)`)
 })
+
+// unitNames are the units of [unitWords] in full, in American spelling
+// ([americanSpellings] reads "centimetres" so).
+var unitNames = map[string]string{
+	"min": "minute", "mins": "minute", "sec": "second", "secs": "second", "hr": "hour", "hrs": "hour", "h": "hour",
+	"mm": "millimeter", "cm": "centimeter", "km": "kilometer", "mg": "milligram", "kg": "kilogram", "ml": "milliliter",
+}
+
+// proseAbbreviations are abbreviations of prose words with one meaning,
+// written with their stop or slash, and the words in full: "approx.
+// 240" is "approximately 240", "w/ the date" "with the date".
+var proseAbbreviations = map[string]string{
+	"approx.": "approximately", "w/": "with", "w/o": "without", "incl.": "including", "esp.": "especially", "vs.": "versus",
+}
+
+// proseAbbreviation matches a word of [proseAbbreviations] standing
+// alone, in lower case, before a space.
+var proseAbbreviation = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[\s(])(approx\.|w/o|w/|incl\.|esp\.|vs\.) `)
+})
+
+// proseAbbreviationsInFull returns p with each of [proseAbbreviations]
+// written in full.
+func proseAbbreviationsInFull(p string) string {
+	if !strings.ContainsAny(p, "./") {
+		return p
+	}
+	return proseAbbreviation().ReplaceAllStringFunc(p, func(m string) string {
+		sub := proseAbbreviation().FindStringSubmatch(m)
+		return sub[1] + proseAbbreviations[sub[2]] + " "
+	})
+}
 
 // unitsInFull returns p with each of [unitWords] written in full, singular
 // after "1" ("1 hr" is "1 hour", "2 h" is "2 hours").
 func unitsInFull(p string) string {
 	return unitWords().ReplaceAllStringFunc(p, func(m string) string {
 		sub := unitWords().FindStringSubmatch(m)
-		full := map[string]string{"min": "minute", "mins": "minute", "sec": "second", "secs": "second", "hr": "hour", "hrs": "hour", "h": "hour"}[sub[3]]
+		full := unitNames[sub[3]]
 		if sub[2] != "1" {
 			full += "s"
 		}
