@@ -22,3 +22,29 @@ func TestProseAbbreviationsAndMetricUnits(t *testing.T) {
 		{"Raise the temp before the mash-out.", "Raise the temperature before the mash-out.", false},
 	})
 }
+
+// TestClockTimesAndRanges: a time of day on the 12-hour clock and the
+// same time on the 24-hour clock, "half past" and the minutes, and a
+// range joined by a hyphen or by "to" are one text; another hour, a
+// time that may be morning or evening, midnight or noon, a date or a
+// version, or a range whose first number is the greater, is not.
+func TestClockTimesAndRanges(t *testing.T) {
+	checkOneText(t, []oneTextCase{
+		{"The bar stops serving at 23:00 on weekdays.", "The bar stops serving at 11 pm on weekdays.", true},
+		{"The bar stops serving at 23:00 on weekdays.", "The bar stops serving at 11 p.m. on weekdays.", true},
+		{"The bar stops serving at 22:00 on weekdays.", "The bar stops serving at 11 pm on weekdays.", false},
+		{"The first ferry leaves at 07:15 from the pier.", "The first ferry leaves at 7:15 am from the pier.", true},
+		{"The first ferry leaves at 7:15 from the pier.", "The first ferry leaves at 7:15 am from the pier.", false},
+		{"The first ferry leaves at 7:15 from the pier.", "The first ferry leaves at 7:15 pm from the pier.", false},
+		{"The shop opens at 12:00 on Sundays.", "The shop opens at 12 pm on Sundays.", false},
+		{"The cows come in at half past four for milking.", "The cows come in at 4:30 for milking.", true},
+		{"The cows come in at quarter to five for milking.", "The cows come in at 4:45 for milking.", true},
+		{"The cows come in at half past four for milking.", "The cows come in at 5:30 for milking.", false},
+		{"Stitches come out 10-14 days after the surgery.", "Stitches come out 10 to 14 days after the surgery.", true},
+		{"Stitches come out 10–14 days after the surgery.", "Stitches come out 10 to 14 days after the surgery.", true},
+		{"Stitches come out 10-14 days after the surgery.", "Stitches come out 10 to 15 days after the surgery.", false},
+		{"The final score was 14-10 after extra time.", "The final score was 14 to 10 after extra time.", false},
+		{"The release is on 2026-10-14 at the latest.", "The release is on 2026-10 to 14 at the latest.", false},
+		{"Install version 1.10-14 on the hosts.", "Install version 1.10 to 14 on the hosts.", false},
+	})
+}
