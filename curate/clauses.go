@@ -25,8 +25,11 @@ const maxClauseWords = 300
 // ends at a comma in one copy ("If a dog limps, the nurse books an
 // X-ray.") and ends the same sentence in the other ("The nurse books an
 // X-ray if a dog limps."). The clause holds no mark that ends a
-// sentence and neither does the rest of its sentence (but the stop of
-// an abbreviation before a name, "Dr. Okafor"): a clause moved into
+// sentence, and the rest of its sentence no mark at all (but the stop
+// of a title before a name, "Dr. Okafor"): "Leave the building, and
+// call the warden if the alarm sounds" may make only the call
+// conditional, which "If the alarm sounds, leave the building, and call
+// the warden" does not; a clause moved into
 // another sentence qualifies another statement ("When it rains, close
 // the vents. Open the door." is not "Close the vents. Open the door
 // when it rains."), and a subordinating word moved alone ("X before Y"
@@ -57,7 +60,7 @@ func clauseMoved(a, b string) bool {
 				continue
 			}
 			if sentenceStart(gf, p) && sentenceStart(gl, p) && strings.Contains(gf[k], ",") && !sentenceEnd(gf[k]) &&
-				sentenceStop(gf[end]) && sentenceStop(gl[end]) && !sentenceEnd(gl[end-n]) && oneClause(gf, p+1, k) && oneClause(gf, k+1, end) && oneClause(gl, p+1, end-n) && oneClause(gl, end-n+1, end) {
+				sentenceStop(gf[end]) && sentenceStop(gl[end]) && !sentenceEnd(gl[end-n]) && oneClause(gf, p+1, k, true) && oneClause(gf, k+1, end, false) && oneClause(gl, p+1, end-n, false) && oneClause(gl, end-n+1, end, true) {
 				return true
 			}
 		}
@@ -117,10 +120,11 @@ func sentenceStop(gap string) bool {
 }
 
 // oneClause reports whether the gaps before words from to end-1 hold
-// nothing but spaces and commas: the words are one clause.
-func oneClause(gaps []string, from, end int) bool {
+// nothing but spaces, and commas when commas is true: the words are one
+// clause.
+func oneClause(gaps []string, from, end int, commas bool) bool {
 	for i := from; i < end; i++ {
-		if g := strings.TrimSpace(gaps[i]); g != "" && g != "," {
+		if g := strings.TrimSpace(gaps[i]); g != "" && (g != "," || !commas) {
 			return false
 		}
 	}

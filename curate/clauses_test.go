@@ -19,6 +19,7 @@ func TestClauseMoved(t *testing.T) {
 		{"When the dog is sedated, the nurse calls the vet.", "When the nurse calls the vet, the dog is sedated.", false},
 		{"When the tank is full the pump stops.", "The pump stops when the tank is full.", false},
 		{"If it rains, close the vents; open the door.", "Close the vents if it rains; open the door.", false},
+		{"If the alarm sounds, leave the building, and call the warden.", "Leave the building, and call the warden if the alarm sounds.", false},
 		{"Every Monday, the crew checks the ropes.", "The crew checks the ropes every Monday.", false},
 		{"The pump stops when the tank is full.", "The pump stops when the tank is full.", false},
 	} {
