@@ -10,3 +10,8 @@ import "testing"
 func TestPairs26(t *testing.T) {
 	scorePairs(t, loadHashedPairs(t, "testdata/pairs26.txt"), true)
 }
+
+// TestPairs27 scores lane cur20's second set (testdata/pairs27.txt),
+// written after the lane's rules to attack them; every case is in the
+// check part.
+func TestPairs27(t *testing.T) { roundPairs(t, "testdata/pairs27.txt") }
