@@ -1,6 +1,7 @@
 package curate
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -109,21 +110,24 @@ func commonPassages(n int) []Passage {
 	return ps
 }
 
-// BenchmarkPairsCommonWords lists the groups of commonPassages: the
-// boilerplate in every log and the 20 pairs are found however many logs
-// there are (docs/curation.md gives the figures).
+// BenchmarkPairsCommonWords lists the groups of commonPassages as
+// consolidate does (PairsPreferring around the newest copy): the
+// boilerplate in every log, in one group, and the 20 pairs are found
+// however many logs there are (docs/curation.md gives the figures).
 func BenchmarkPairsCommonWords(b *testing.B) {
 	for _, n := range []int{1000, 5000} {
 		b.Run(fmt.Sprintf("logs=%d", n), func(b *testing.B) {
 			ps := commonPassages(n)
 			copies := make([]Copy, len(ps))
 			for i, p := range ps {
-				copies[i] = Copy{File: p.File}
+				d, _ := time.Parse(time.DateOnly, strings.TrimSuffix(strings.TrimPrefix(p.File, "memory/"), ".md"))
+				copies[i] = Copy{Date: d, File: p.File}
 			}
+			prefer := func(a, c int) int { return cmp.Or(Prefer(copies[a], copies[c]), cmp.Compare(a, c)) }
 			b.ReportAllocs()
 			groups, dropped := 0, 0
 			for b.Loop() {
-				pairs, _ := Pairs(ps, 0)
+				pairs, _ := PairsPreferring(ps, 0, prefer)
 				gs := Groups(ps, copies, pairs)
 				groups, dropped = len(gs), 0
 				for _, g := range gs {

@@ -3,6 +3,7 @@ package curate
 import (
 	"cmp"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"slices"
 	"strings"
@@ -150,8 +151,25 @@ type Held struct {
 // its 64 next in the order of a min-hash sketch of the token sets
 // ([filed]). Duplicates that share none of their rare words, or that
 // the sketch puts far apart among many passages of common words, are
-// not found.
+// not found. Copies of one paragraph in more than 65 passages of common
+// words come in several groups; [PairsPreferring] finds them as one.
 func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
+	return PairsPreferring(ps, threshold, nil)
+}
+
+// PairsPreferring returns what [Pairs] does, but passages of one token
+// set filed under a wide list (a paragraph pasted into many notes of
+// common words) are compared around the one prefer puts first, the copy
+// [Groups] keeps when prefer orders passages as Groups does ([Prefer]
+// on their copies, then the index): every other copy of the set is
+// compared with it, so that the copies come back as one group, not one
+// per 65. A copy that does not pair with it (in its file, under another
+// heading, in a note named for another subject) is compared, with the
+// others left, around the first of those, and so on, at most 64 times a
+// passage; copies of one set are not compared with each other
+// otherwise. prefer(a, b) is negative when ps[a] comes first; it is
+// called on the passages of such sets only. A nil prefer is [Pairs].
+func PairsPreferring(ps []Passage, threshold float64, prefer func(a, b int) int) (pairs []Pair, held []Held) {
 	loadTables()
 	if !(threshold > 0) {
 		threshold = Threshold
@@ -163,33 +181,38 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 		}
 	}
 	type key struct{ a, b int }
-	seen := map[key]bool{}
+	paired := map[key]bool{} // every pair compared: whether it is in pairs
 	forms := NewForms(ps)
-	compare := func(a, b int) {
+	compare := func(a, b int) bool {
 		a, b = min(a, b), max(a, b)
-		if ps[a].File == ps[b].File || seen[key{a, b}] {
-			return
+		if ps[a].File == ps[b].File {
+			return false
 		}
-		seen[key{a, b}] = true
+		if ok, seen := paired[key{a, b}]; seen {
+			return ok
+		}
+		paired[key{a, b}] = false
 		sim := tokenize.Jaccard(sets[a], sets[b])
 		// One text in two forms is asked for last: a parse costs more
 		// than the word checks. Below the threshold, only it pairs.
 		below := sim < threshold
 		if below && (sim < minRenderedSimilarity || !forms.OneText(a, b)) {
-			return
+			return false
 		}
 		p := Pair{A: a, B: b, Similarity: sim}
 		if reason, ok := otherSubjects(ps[a], ps[b]); ok {
 			held = append(held, Held{p, reason})
-			return
+			return false
 		}
 		if !below && ps[a].Text != ps[b].Text { // the same bytes differ in no word
 			if reason := wordsDiffer(ps[a].Text, ps[b].Text); reason != "" && !forms.OneText(a, b) {
 				held = append(held, Held{p, reason})
-				return
+				return false
 			}
 		}
 		pairs = append(pairs, p)
+		paired[key{a, b}] = true
+		return true
 	}
 	narrow, wide := filed(sets)
 	for _, ids := range narrow {
@@ -200,9 +223,15 @@ func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 		}
 	}
 	for _, ids := range wide {
+		var class map[int]int
+		if prefer != nil {
+			class = compareAround(ids, sets, prefer, compare)
+		}
 		for x := range ids {
 			for y := x + 1; y < len(ids) && y <= x+maxPostings; y++ {
-				compare(ids[x], ids[y])
+				if c := class[ids[x]]; c == 0 || c != class[ids[y]] {
+					compare(ids[x], ids[y])
+				}
 			}
 		}
 	}
@@ -258,6 +287,54 @@ func filed(sets []tokenize.Set) (narrow, wide map[uint64][]int) {
 		})
 	}
 	return narrow, wide
+}
+
+// compareAround compares the passages of a wide list ([filed]) that
+// share one token set around the one prefer puts first, as
+// [PairsPreferring] says: each with the first, those compare leaves
+// unpaired with the first of them, and so on, at most [maxPostings]
+// rounds. It returns the class of each passage so compared (numbered
+// from 1), whose members the caller compares no further.
+func compareAround(ids []int, sets []tokenize.Set, prefer func(a, b int) int, compare func(a, b int) bool) map[int]int {
+	bySet := map[string][]int{}
+	var order []string
+	for _, i := range ids {
+		k := setKey(sets[i])
+		if _, ok := bySet[k]; !ok {
+			order = append(order, k)
+		}
+		bySet[k] = append(bySet[k], i)
+	}
+	class := map[int]int{}
+	for n, k := range order {
+		rest := bySet[k]
+		if len(rest) < 2 {
+			continue
+		}
+		for _, i := range rest {
+			class[i] = n + 1
+		}
+		for round := 0; len(rest) > 1 && round < maxPostings; round++ {
+			hub := slices.MinFunc(rest, prefer)
+			var left []int
+			for _, d := range rest {
+				if d != hub && !compare(hub, d) {
+					left = append(left, d)
+				}
+			}
+			rest = left
+		}
+	}
+	return class
+}
+
+// setKey is a token set as a map key: its tokens' bytes.
+func setKey(s tokenize.Set) string {
+	b := make([]byte, 0, 8*len(s))
+	for _, t := range s {
+		b = binary.LittleEndian.AppendUint64(b, t)
+	}
+	return string(b)
 }
 
 // sketch returns three min-hashes of a token set: the least of its

@@ -16,7 +16,7 @@
 // with a capital letter that is not a stop word), a word of quantity or
 // order, or any disagreement the contradiction rules of package conflict
 // read, or when the same words are arranged or written otherwise (in
-// another order, an acronym or identifier in another case, code or an
+// another order but for a clause moved within its sentence, an acronym or identifier in another case, code or an
 // operator that differs, text struck through on one side only); such a pair is a candidate for conflicts and
 // resolve instead. In
 // a group, the copy kept is the one [Prefer] puts first (the newest by

@@ -44,7 +44,7 @@ func differsInForm(a, b string, written [2]string, wa, wb words) (string, bool) 
 			shared[w] = true
 		}
 	}
-	if w, ok := orderDiff(sequence(a, shared), sequence(b, shared)); ok {
+	if w, ok := orderDiff(sequence(a, shared), sequence(b, shared)); ok && !clauseMoved(a, b) {
 		return "word order: " + w, true
 	}
 	if w, ok := caseDiff(a, b); ok {

@@ -1,6 +1,8 @@
 package curate
 
 import (
+	"cmp"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -25,11 +27,11 @@ import (
 // "120 m2": [unitPowers]), a subscript only in a chemical formula
 // ([formulaDigits]).
 func proseSpellings(p string) string {
-	p = numberGlyphs(glyphsASCII(unitPowers(formulaDigits(romanNumbers(writtenForms(p))))))
+	p = clockTimes(numberGlyphs(glyphsASCII(unitPowers(formulaDigits(romanNumbers(writtenForms(p)))))))
 	p = percentWord().ReplaceAllString(p, "$1%")
 	p = currencyAfter().ReplaceAllString(p, "$1$3$2$4")
 	p = versionWord().ReplaceAllString(p, "${1}v$2")
-	p = abbreviationsInFull(unitsInFull(contractionsInFull(p)))
+	p = abbreviationsInFull(unitsInFull(proseAbbreviationsInFull(contractionsInFull(p))))
 	return americanSpellings(p)
 }
 
@@ -71,20 +73,53 @@ func contractionsInFull(p string) string {
 	})
 }
 
-// unitWords are the abbreviations of units of time prose writes in full
-// as often, after a number: "20 min" is "20 minutes". "m" (metres,
-// minutes or millions) and "s" after a slash ("requests/s") are not
-// read.
+// unitWords are the abbreviations of units of time, and of the metric
+// units of length, mass and volume with a prefix, that prose writes in
+// full as often, after a number: "20 min" is "20 minutes", "40 cm" "40
+// centimetres". "m" (metres, minutes or millions), "g", "l" and "s"
+// after a slash ("requests/s") are not read.
 var unitWords = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(^|[^0-9A-Za-z_.,])([0-9]+(?:\.[0-9]+)?) (mins?|secs?|hrs?|h)\b([^/A-Za-z0-9_]|$)`)
+	return regexp.MustCompile(`(^|[^0-9A-Za-z_.,])([0-9]+(?:\.[0-9]+)?) (mins?|secs?|hrs?|h|mm|cm|km|mg|kg|ml)\b([^/A-Za-z0-9_]|$)`)
 })
+
+// unitNames are the units of [unitWords] in full, in American spelling
+// ([americanSpellings] reads "centimetres" so).
+var unitNames = map[string]string{
+	"min": "minute", "mins": "minute", "sec": "second", "secs": "second", "hr": "hour", "hrs": "hour", "h": "hour",
+	"mm": "millimeter", "cm": "centimeter", "km": "kilometer", "mg": "milligram", "kg": "kilogram", "ml": "milliliter",
+}
+
+// proseAbbreviations are abbreviations of prose words with one meaning,
+// written with their stop or slash, and the words in full: "approx.
+// 240" is "approximately 240", "w/ the date" "with the date".
+var proseAbbreviations = map[string]string{
+	"approx.": "approximately", "w/": "with", "w/o": "without", "incl.": "including", "esp.": "especially", "vs.": "versus",
+}
+
+// proseAbbreviation matches a word of [proseAbbreviations] standing
+// alone, in lower case, before a space.
+var proseAbbreviation = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[\s(])(approx\.|w/o|w/|incl\.|esp\.|vs\.) `)
+})
+
+// proseAbbreviationsInFull returns p with each of [proseAbbreviations]
+// written in full.
+func proseAbbreviationsInFull(p string) string {
+	if !strings.ContainsAny(p, "./") {
+		return p
+	}
+	return proseAbbreviation().ReplaceAllStringFunc(p, func(m string) string {
+		sub := proseAbbreviation().FindStringSubmatch(m)
+		return sub[1] + proseAbbreviations[sub[2]] + " "
+	})
+}
 
 // unitsInFull returns p with each of [unitWords] written in full, singular
 // after "1" ("1 hr" is "1 hour", "2 h" is "2 hours").
 func unitsInFull(p string) string {
 	return unitWords().ReplaceAllStringFunc(p, func(m string) string {
 		sub := unitWords().FindStringSubmatch(m)
-		full := map[string]string{"min": "minute", "mins": "minute", "sec": "second", "secs": "second", "hr": "hour", "hrs": "hour", "h": "hour"}[sub[3]]
+		full := unitNames[sub[3]]
 		if sub[2] != "1" {
 			full += "s"
 		}
@@ -557,5 +592,66 @@ var (
 	vulgarFraction = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|[^0-9])[½⅓⅔¼¾⅕⅛]`) })
 	spaceGrouped   = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b[1-9][0-9]{0,2}(?: [0-9]{3})+\b`)
+	})
+)
+
+// clockTimes returns the prose p, its "a.m." and "p.m." already read as
+// "am" and "pm" ([glyphsASCII]), with the times of day writers spell two
+// ways written one way: "half past 4" as "4:30", "quarter past 4" as
+// "4:15" and "quarter to 5" as "4:45" (number words are digits by then);
+// an hour from 1 to 11 with "pm" on the 24-hour clock ("11 pm" is
+// "23:00", "4:30 pm" "16:30") and with "am" padded to two digits ("7 am"
+// is "07:00", as a 24-hour clock writes it); and a range of two whole
+// numbers, the second the greater, joined by a hyphen as joined by "to"
+// ("10-14 days" is "10 to 14 days"). A time with no "am" or "pm" and no
+// leading zero ("7:00") may be either and is kept, so is "12 am" or "12
+// pm" (midnight or noon), and so is a hyphen between numbers among
+// other hyphens, stops, slashes or colons (a date, a version, a phone
+// number) or with the greater number first.
+func clockTimes(p string) string {
+	if strings.Contains(p, " past ") || strings.Contains(p, " to ") {
+		p = clockWords().ReplaceAllStringFunc(p, func(m string) string {
+			sub := clockWords().FindStringSubmatch(m)
+			h, _ := strconv.Atoi(sub[3])
+			switch {
+			case strings.EqualFold(sub[1], "half") && sub[2] == "past":
+				return fmt.Sprintf("%d:30", h)
+			case sub[2] == "past":
+				return fmt.Sprintf("%d:15", h)
+			case strings.EqualFold(sub[1], "half"):
+				return m // "half to 5" is no time
+			}
+			return fmt.Sprintf("%d:45", (h+10)%12+1)
+		})
+	}
+	p = meridiemTime().ReplaceAllStringFunc(p, func(m string) string {
+		sub := meridiemTime().FindStringSubmatch(m)
+		h, _ := strconv.Atoi(sub[2])
+		if sub[4] == "pm" {
+			h += 12
+		}
+		return fmt.Sprintf("%s%02d:%s%s", sub[1], h, cmp.Or(sub[3], "00"), sub[5])
+	})
+	return numberRange().ReplaceAllStringFunc(p, func(m string) string {
+		sub := numberRange().FindStringSubmatch(m)
+		lo, err1 := strconv.Atoi(sub[2])
+		hi, err2 := strconv.Atoi(sub[3])
+		if err1 != nil || err2 != nil || lo >= hi {
+			return m
+		}
+		return sub[1] + sub[2] + " to " + sub[3] + sub[4]
+	})
+}
+
+// Patterns of [clockTimes].
+var (
+	clockWords = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b([Hh]alf|[Qq]uarter) (past|to) (1[0-2]|[1-9])\b`)
+	})
+	meridiemTime = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(^|[^0-9:.,])(1[01]|0?[1-9])(?::([0-5][0-9]))? (am|pm)($|[^\pL\pN])`)
+	})
+	numberRange = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(^|[^\pL\pN.,/:\-])([0-9]{1,6})-([0-9]{1,6})($|[^\pL\pN.,/:\-])`)
 	})
 )

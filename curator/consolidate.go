@@ -113,8 +113,9 @@ type ConsolidatePlan struct {
 // (when the workspace is in a git repository), else its modification
 // time; every other copy of its group is at least the threshold similar
 // to it (complete linkage), one per file. Package curate decides
-// ([curate.Pairs], [curate.Groups]); see it for the rules and their
-// bounds. The plan's Warnings are empty ([Notes.FrontWarnings] gives
+// ([curate.PairsPreferring], [curate.Groups]); see it for the rules and
+// their bounds: copies of a paragraph pasted into many notes are
+// compared around the one kept, so they come back as one group. The plan's Warnings are empty ([Notes.FrontWarnings] gives
 // those of a listing).
 func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	listedAt := time.Now().UnixNano()
@@ -140,21 +141,31 @@ func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pairs, held := curate.Pairs(ps, curate.Threshold)
 	gctx, cancel := context.WithTimeout(ctx, commitTimeout)
 	defer cancel()
 	l := listing{chunks: chunks, ps: ps, dates: n.dates(gctx, files)}
 	kept := keptLines(chunks)
+	// A copy is described (its note's date read) only when a pair or a
+	// paste's copies compared around the one kept need it.
 	copies := make([]curate.Copy, len(ps))
+	described := make([]bool, len(ps))
 	resolvedBy := map[int]string{}
-	for _, p := range pairs {
-		for _, i := range []int{p.A, p.B} {
+	describe := func(i int) curate.Copy {
+		if !described[i] {
+			described[i] = true
 			d, _ := l.dates(chunks[i].Path)
 			copies[i] = curate.Copy{Date: d, File: chunks[i].Path, Line: chunks[i].StartLine}
 			if by := resolvedIn(kept, chunks[i]); by != "" {
 				copies[i].Resolved, resolvedBy[i] = true, by
 			}
 		}
+		return copies[i]
+	}
+	prefer := func(a, b int) int { return cmp.Or(curate.Prefer(describe(a), describe(b)), cmp.Compare(a, b)) }
+	pairs, held := curate.PairsPreferring(ps, curate.Threshold, prefer)
+	for _, p := range pairs {
+		describe(p.A)
+		describe(p.B)
 	}
 	pairs, fieldsHeld := n.heldForFields(ps, copies, pairs)
 	held = append(held, fieldsHeld...)

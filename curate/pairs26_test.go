@@ -1,0 +1,17 @@
+package curate
+
+import "testing"
+
+// TestPairs26 scores lane cur20's set (testdata/pairs26.txt): new
+// domains, restated duplicates (reordered clauses, lists in another
+// order, abbreviations spelled out, numbers written differently) and
+// near duplicates that differ in one value, its parts fixed by a hash
+// of each family name before anything was measured (loadHashedPairs).
+func TestPairs26(t *testing.T) {
+	scorePairs(t, loadHashedPairs(t, "testdata/pairs26.txt"), true)
+}
+
+// TestPairs27 scores lane cur20's second set (testdata/pairs27.txt),
+// written after the lane's rules to attack them; every case is in the
+// check part.
+func TestPairs27(t *testing.T) { roundPairs(t, "testdata/pairs27.txt") }
