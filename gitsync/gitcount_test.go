@@ -23,12 +23,7 @@ func TestSyncRunsFewGitCommands(t *testing.T) {
 	a := clone(t, bare, "a")
 	sync(t, a, "a")
 	sync(t, a, "a")
-	bin, log := t.TempDir(), filepath.Join(t.TempDir(), "calls")
-	shim := "#!/bin/sh\necho \"$*\" >> '" + log + "'\nexec '" + real + "' \"$@\"\n"
-	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(shim), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	log := logGit(t, real)
 	calls := func(what string, most int) {
 		t.Helper()
 		data, _ := os.ReadFile(log)
@@ -46,4 +41,18 @@ func TestSyncRunsFewGitCommands(t *testing.T) {
 		t.Fatalf("Sync with an edit pushed nothing")
 	}
 	calls("that pushes an edit", 29)
+}
+
+// logGit puts first on PATH a git that appends its arguments to the file
+// it returns, a line a call, and runs real. The test must not be
+// parallel (t.Setenv).
+func logGit(t *testing.T, real string) string {
+	t.Helper()
+	bin, log := t.TempDir(), filepath.Join(t.TempDir(), "calls")
+	shim := "#!/bin/sh\necho \"$*\" >> '" + log + "'\nexec '" + real + "' \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(shim), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return log
 }
