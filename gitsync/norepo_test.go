@@ -50,6 +50,13 @@ func TestStatusOutsideAnyRepositoryRunsNoGit(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(underBare, "memory"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	gitfile := filepath.Join(base, "linked")
+	if err := os.MkdirAll(filepath.Join(gitfile, "memory"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(gitfile, ".git"), []byte("gitdir: "+filepath.Join(inRepo, ".git")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	os.Remove(log)
 	cases := []struct {
 		name, dir string
@@ -60,6 +67,7 @@ func TestStatusOutsideAnyRepositoryRunsNoGit(t *testing.T) {
 		{"a repository's top folder", inRepo, true, gitsync.ErrNoRemote},
 		{"a folder inside a repository", nested, true, gitsync.ErrNoRepository},
 		{"a folder inside a bare repository", underBare, true, nil},
+		{"a folder whose .git is a file naming a repository", gitfile, true, gitsync.ErrNoRemote},
 	}
 	for _, c := range cases {
 		_, err := gitsync.ReadStatus(context.Background(), c.dir, gitsync.Options{})
