@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -653,6 +654,33 @@ func (s *syncer) indexBase(ctx context.Context, root string) (string, error) {
 	return head, nil
 }
 
+// outsideAnyRepository reports whether git, run in root, would surely find
+// no repository: neither root nor any folder above it holds a .git entry
+// (a folder, a gitfile or a link) or a HEAD (a bare repository's). git
+// looks for a repository in those places only ([history.Git] leaves out
+// GIT_DIR and the variables that would name one elsewhere), and the
+// variables that stop its search upward (GIT_CEILING_DIRECTORIES) only
+// make it find less. Any other answer than "no such file", a folder it
+// cannot read included, leaves the question to git.
+func outsideAnyRepository(root string) bool {
+	dir, err := filepath.Abs(root)
+	if err != nil {
+		return false
+	}
+	for {
+		for _, name := range []string{".git", "HEAD"} {
+			if _, err := os.Lstat(filepath.Join(dir, name)); !errors.Is(err, fs.ErrNotExist) {
+				return false
+			}
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return true
+		}
+		dir = up
+	}
+}
+
 // newSyncer checks that root is the top of a repository on a branch with
 // the remote, and fills in the defaults. A syncer that reads (for a
 // status) starts only git commands marked as memweave's readers
@@ -675,6 +703,11 @@ func newSyncer(ctx context.Context, root string, opts Options, reads bool) (*syn
 	}
 	if opts.Host == "" {
 		opts.Host, _ = os.Hostname()
+	}
+	if _, err := exec.LookPath("git"); err == nil && outsideAnyRepository(root) {
+		// What rev-parse would answer below, without starting git twice
+		// (memweave status in a folder that is no repository).
+		return nil, fmt.Errorf("%w: %s", ErrNoRepository, root)
 	}
 	s := &syncer{root: root, remote: opts.Remote, host: safeHost(opts.Host), opts: opts, reads: reads}
 	// The full name: --short gives "heads/main" when a tag is named main.
