@@ -105,9 +105,11 @@ func (o QueryOptions) planQuery(q string) queryPlan {
 }
 
 // termAlternates returns, for each term, the other spellings the
-// keyword query searches for it alone ([numeronymOf], [spellingsOf],
-// [versionsOf]: a word, or a version as the phrase of its parts); nil
-// when no term has one.
+// keyword query searches for it alone ([shortFormsOf], [spellingsOf],
+// [versionsOf]: a word, or a version as the phrase of its parts), and
+// the other spellings of a date it is a word of ([dateSpellings]: "3rd
+// of November" in ISO order is the phrase "11 03", which each of "3rd"
+// and "november" counts as); nil when no term has one.
 func termAlternates(terms []string, toks []queryToken, plurals bool) [][]string {
 	var out [][]string
 	add := func(t string, a []string) {
@@ -122,11 +124,16 @@ func termAlternates(terms []string, toks []queryToken, plurals bool) [][]string 
 	}
 	for _, t := range terms {
 		spelt, _ := spellingsOf(t, plurals)
-		add(t, append(numeronymOf(t), spelt...))
+		add(t, append(shortFormsOf(t), spelt...))
 	}
 	for i, t := range toks {
 		if !t.cjk {
 			add(t.text, versionsOf(toks, i))
+		}
+	}
+	for _, d := range dateSpellings(toks) {
+		for _, i := range d.toks {
+			add(toks[i].text, d.phrases)
 		}
 	}
 	return out
@@ -471,7 +478,7 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 		alts = append(alts, versionsOf(toks, i)...)
 	}
 	spelt, shown := spellingAlternates(toks, o.words(toks) <= maxJoined)
-	alts = append(alts, numeronymAlternates(toks)...)
+	alts = append(alts, shortFormAlternates(toks)...)
 	for _, alt := range append(alts, spelt...) {
 		n := len(p.fts)
 		p.addFTS(alt, false) // not a word: a chunk covers the words it spells
