@@ -121,14 +121,11 @@ func TestTypingShortForms(t *testing.T) {
 
 // typing4Open are the misses of testdata/search/typing4.txt left open,
 // as [typingOpen].
-var typing4Open = func() map[string]string {
-	out := map[string]string{}
-	for _, q := range []string{"postgress", "lohin", "tokem", "qurry", "emaul", "proxu", "cacje", "vaulr"} {
-		why := "typo of a short word by a changed letter, or a doubled one before the ending"
-		out[q+" keyword"], out[q+" hybrid"] = why, why
-	}
-	return out
-}()
+var typing4Open = map[string]string{
+	// "i" and "u" are neighbours, but a vowel changed for a vowel makes
+	// another real word too often ("click" and "clock"): not read.
+	"emaul keyword": "a vowel changed for a vowel", "emaul hybrid": "a vowel changed for a vowel",
+}
 
 // runTyping searches every case of testdata/search/<name>; a miss keyed
 // in open (query and mode) is logged with its reason, not failed.
