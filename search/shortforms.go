@@ -103,21 +103,26 @@ var shortForms = []struct {
 
 // shortFormAlternates returns, for each query word that is a numeronym
 // of [numeronyms] or a short form of [shortForms], or a word one stands
-// for, the others.
-func shortFormAlternates(toks []queryToken) []string {
+// for, the others; a word's short forms only in a short query (short,
+// see [shortFormsOf]).
+func shortFormAlternates(toks []queryToken, short bool) []string {
 	var out []string
 	for _, t := range toks {
-		out = append(out, shortFormsOf(t.text)...)
+		out = append(out, shortFormsOf(t.text, short)...)
 	}
 	return out
 }
 
 // shortFormsOf returns the word the numeronym w abbreviates or the
 // numeronym of the word w ([numeronyms]), and the words the short form
-// w stands for or the short forms of the word w ([shortForms]); a
-// plural finds its singular's ("docs" as "doc", "repositories" as
-// "repository").
-func shortFormsOf(w string) []string {
+// w stands for or, when words, the short forms of the word w
+// ([shortForms]); a plural finds its singular's ("docs" as "doc",
+// "repositories" as "repository"). A caller asks for a word's short
+// forms in a short query, whose every word carries it: in a sentence the
+// other words do, and "production" as "prod" found "Pre-prod box: ..."
+// for "What is the AWS account ID for production?", a question no note
+// answers (cmd/memweave-bench/testdata/memfiles.json, n25).
+func shortFormsOf(w string, words bool) []string {
 	for _, n := range numeronyms {
 		switch w {
 		case n[0]:
@@ -138,7 +143,7 @@ func shortFormsOf(w string) []string {
 			switch {
 			case f == sf.short:
 				out = append(out, sf.words...)
-			case slices.Contains(sf.words, f):
+			case words && slices.Contains(sf.words, f):
 				out = append(out, sf.short)
 			}
 		}
