@@ -40,45 +40,69 @@ var monthNames = [12][2]string{
 // Without a year, an ISO phrase matches that day of any year.
 func dateAlternates(toks []queryToken) []string {
 	var out []string
+	for _, d := range dateSpellings(toks) {
+		out = append(out, d.phrases...)
+	}
+	return out
+}
+
+// dateSpelling is the other spellings of one date a query writes
+// ([dateAlternates]), and the query tokens that write it: a chunk holding
+// one holds each of those words (the day, the month and the year of "3rd
+// of November 2026" in "2026-11-03"), for the keyword score.
+type dateSpelling struct {
+	phrases []string
+	toks    []int
+}
+
+// dateSpellings returns the dates toks write, each with its other
+// spellings (see [dateAlternates]).
+func dateSpellings(toks []queryToken) []dateSpelling {
+	var out []dateSpelling
 	for i, t := range toks {
 		if t.cjk {
 			continue
 		}
 		if m, ok := months[t.text]; ok {
-			out = append(out, namedDate(toks, i, m)...)
+			if d, ok := namedDate(toks, i, m); ok {
+				out = append(out, d)
+			}
 			continue
 		}
-		out = append(out, numericDate(tokenize.Parts(t.text))...)
+		if ph := numericDate(tokenize.Parts(t.text)); ph != nil {
+			out = append(out, dateSpelling{phrases: ph, toks: []int{i}})
+		}
 	}
 	return out
 }
 
 // namedDate returns the ISO phrase of the date whose month name, month
 // m, is toks[i]: the day after it ("Dec 3", "December 3rd, 2026") or
-// before it ("3rd of December"), the year after either when it is one.
-func namedDate(toks []queryToken, i, m int) []string {
+// before it ("3rd of December"), the year after either when it is one;
+// false when no day stands beside it.
+func namedDate(toks []queryToken, i, m int) (dateSpelling, bool) {
 	word := func(j int) string {
 		if j < 0 || j >= len(toks) || toks[j].cjk {
 			return ""
 		}
 		return toks[j].text
 	}
-	day, yearAt := dayOf(word(i+1)), i+2
+	dayAt, yearAt := i+1, i+2
+	day := dayOf(word(dayAt))
 	if day == 0 {
-		if before := i - 1; word(before) == "of" {
-			day = dayOf(word(before - 1))
-		} else {
-			day = dayOf(word(before))
+		dayAt = i - 1
+		if word(dayAt) == "of" {
+			dayAt--
 		}
-		yearAt = i + 1
+		day, yearAt = dayOf(word(dayAt)), i+1
 	}
 	if day == 0 || day > monthDays(m) {
-		return nil
+		return dateSpelling{}, false
 	}
 	if y := word(yearAt); len(y) == 4 && allDigits([]string{y}) {
-		return []string{fmt.Sprintf("%s %02d %02d", y, m, day)}
+		return dateSpelling{phrases: []string{fmt.Sprintf("%s %02d %02d", y, m, day)}, toks: []int{i, dayAt, yearAt}}, true
 	}
-	return []string{fmt.Sprintf("%02d %02d", m, day)}
+	return dateSpelling{phrases: []string{fmt.Sprintf("%02d %02d", m, day)}, toks: []int{i, dayAt}}, true
 }
 
 // dayOf returns the day a word writes, 1 to 31, with or without an

@@ -105,10 +105,14 @@ func (o QueryOptions) planQuery(q string) queryPlan {
 }
 
 // termAlternates returns, for each term, the other spellings the
-// keyword query searches for it alone ([numeronymOf], [spellingsOf],
-// [versionsOf]: a word, or a version as the phrase of its parts); nil
-// when no term has one.
-func termAlternates(terms []string, toks []queryToken, plurals bool) [][]string {
+// keyword query searches for it alone ([shortFormsOf], [spellingsOf],
+// [versionsOf]: a word, or a version as the phrase of its parts), and
+// the other spellings of a date it is a word of ([dateSpellings]: "3rd
+// of November" in ISO order is the phrase "11 03", which each of "3rd"
+// and "november" counts as); nil when no term has one. A short query
+// (short: at most [maxJoined] words) also searches the other forms of
+// its plurals and the short forms of its words.
+func termAlternates(terms []string, toks []queryToken, short bool) [][]string {
 	var out [][]string
 	add := func(t string, a []string) {
 		i := slices.Index(terms, t)
@@ -121,12 +125,17 @@ func termAlternates(terms []string, toks []queryToken, plurals bool) [][]string 
 		out[i] = append(out[i], a...)
 	}
 	for _, t := range terms {
-		spelt, _ := spellingsOf(t, plurals)
-		add(t, append(numeronymOf(t), spelt...))
+		spelt, _ := spellingsOf(t, short)
+		add(t, append(shortFormsOf(t, short), spelt...))
 	}
 	for i, t := range toks {
 		if !t.cjk {
 			add(t.text, versionsOf(toks, i))
+		}
+	}
+	for _, d := range dateSpellings(toks) {
+		for _, i := range d.toks {
+			add(toks[i].text, d.phrases)
 		}
 	}
 	return out
@@ -471,7 +480,7 @@ func (o QueryOptions) plan(toks []queryToken) plan {
 		alts = append(alts, versionsOf(toks, i)...)
 	}
 	spelt, shown := spellingAlternates(toks, o.words(toks) <= maxJoined)
-	alts = append(alts, numeronymAlternates(toks)...)
+	alts = append(alts, shortFormAlternates(toks, o.words(toks) <= maxJoined)...)
 	for _, alt := range append(alts, spelt...) {
 		n := len(p.fts)
 		p.addFTS(alt, false) // not a word: a chunk covers the words it spells
@@ -496,7 +505,7 @@ func (o QueryOptions) words(toks []queryToken) int {
 
 // maxJoined is the most adjacent query words [alternates] writes as one,
 // and the most a query may have for [spellingAlternates] to search its
-// plurals' other forms.
+// plurals' other forms, and for [shortFormAlternates] its words' short forms.
 const maxJoined = 3
 
 // alternates returns the other spellings of a query's identifiers, searched

@@ -173,14 +173,90 @@ func nearStem(w, t string) bool {
 }
 
 // nearShort reports whether the index's word t, a stem, is the typed
-// word w with two adjacent letters swapped, or a doubled letter typed
-// once or a letter typed twice, once w is a stem and an ending of
-// [stemSuffixes]: the typos [nearStem] does not read in a word shorter
-// than [MinRespellRunes] letters. A letter changed, added or left out
-// makes too many real words of a short one ("cloth" and "clock", "hose"
-// and "horse"); a swap or a doubling seldom does.
+// word w with two adjacent letters swapped, a doubled letter typed once
+// or a letter typed twice, or a consonant changed for a key beside it
+// ([keyslip]), once w is a stem and an ending of [stemSuffixes]: the
+// typos [nearStem] does not read in a word shorter than
+// [MinRespellRunes] letters. A letter added or left out, or one changed
+// for a key further away, makes too many real words of a short one
+// ("cloth" and "clock", "hose" and "horse"); a swap, a doubling or a
+// key's neighbour seldom does. It also reads a letter doubled before an
+// ending the stemmer strips ("postgress", "postgres" and "postgr").
 func nearShort(w, t string) bool {
-	return nearBy(w, t, minShortRunes, swapOrDouble)
+	if nearBy(w, t, minShortRunes, swapOrDouble) || slipOf(w, t) {
+		return true
+	}
+	rs := []rune(w)
+	for i := 1; i < len(rs); i++ {
+		if rs[i] == rs[i-1] && nearBy(string(rs[:i])+string(rs[i+1:]), t, minShortRunes, func(a, b string) bool { return a == b }) {
+			return true
+		}
+	}
+	return false
+}
+
+// slipOf reports whether the typed word w is a word the index stems as
+// t, of at least [minShortRunes] letters, with one letter changed for a
+// key beside it ([keyslip]): w is compared with t and each ending of
+// [stemSuffixes] as the word would be written ("cacje" with "cach" and
+// "e"; the stemmer's final "i" as "y", "qurry" with "query"), not with
+// t alone, so that the letter changed is not one an ending stands for
+// ("hosre" is no slip of "hose", "hosr" and "e"). An ending beginning
+// with "e" never follows a stem ending in "e", which the stemmer keeps
+// only when no "e" followed.
+func slipOf(w, t string) bool {
+	if utf8.RuneCountInString(t) < minShortRunes {
+		return false
+	}
+	stems := []string{t}
+	if y, ok := strings.CutSuffix(t, "i"); ok {
+		stems = append(stems, y+"y")
+	}
+	n := utf8.RuneCountInString(w)
+	for _, st := range stems {
+		for _, suf := range stemSuffixes {
+			if strings.HasSuffix(st, "e") && strings.HasPrefix(suf, "e") || utf8.RuneCountInString(st)+utf8.RuneCountInString(suf) != n {
+				continue
+			}
+			x, y, i := firstDiff(w, st+suf)
+			if i < len(x) && string(x[i+1:]) == string(y[i+1:]) && keyslip(x[i], y[i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keyRows are the letter rows of a QWERTY keyboard, top first; a key
+// touches its neighbours in its row, and the two keys of the row above
+// it at its index and the next (the rows are staggered).
+var keyRows = [3]string{"qwertyuiop", "asdfghjkl", "zxcvbnm"}
+
+// keyslip reports whether the letters a and b are keys beside each other
+// on a QWERTY keyboard, not both vowels: a finger that slips hits a
+// neighbour, and a vowel changed for a vowel makes another real word too
+// often ("click" and "clock", "firm" and "form").
+func keyslip(a, b rune) bool {
+	if strings.ContainsRune("aeiou", a) && strings.ContainsRune("aeiou", b) {
+		return false
+	}
+	for r, row := range keyRows {
+		i, j := strings.IndexRune(row, a), strings.IndexRune(row, b)
+		if i >= 0 && j >= 0 && (i-j == 1 || j-i == 1) {
+			return true
+		}
+		if r == 0 {
+			continue
+		}
+		above := keyRows[r-1]
+		if i >= 0 && (strings.IndexRune(above, b) == i || strings.IndexRune(above, b) == i+1) {
+			return true
+		}
+		if j >= 0 && (strings.IndexRune(above, a) == j || strings.IndexRune(above, a) == j+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // nearBy reports whether the typed word w is a stem and an ending of

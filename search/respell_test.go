@@ -30,8 +30,9 @@ func TestClipOf(t *testing.T) {
 }
 
 // TestNearShort checks the typos of short words read as the index's
-// word: two letters swapped, a doubled letter typed once or twice;
-// never a letter changed, added or dropped alone.
+// word: two letters swapped, a doubled letter typed once or twice, a
+// consonant changed for a key beside it; never a letter added or
+// dropped alone, or changed for a key further away.
 func TestNearShort(t *testing.T) {
 	for _, c := range []struct {
 		typed, stem string
@@ -43,10 +44,15 @@ func TestNearShort(t *testing.T) {
 		{"qeury", "queri", true},
 		{"comit", "commit", true},
 		{"vaultt", "vault", true},
-		{"cloth", "clock", false}, // a letter changed
-		{"hosre", "hose", false},  // a letter added, not doubled
-		{"bread", "beard", false}, // not adjacent
-		{"abc", "bac", false},     // under 4 letters
+		{"cloth", "clock", false}, // a letter changed for a key further away
+		{"lohin", "login", true},  // g and h are neighbours
+		{"tokem", "token", true},
+		{"click", "clock", false},       // a vowel for a vowel
+		{"postgress", "postgr", true},   // a doubled letter before the ending
+		{"postgresss", "postgr", false}, // two
+		{"hosre", "hose", false},        // a letter added, not doubled
+		{"bread", "beard", false},       // not adjacent
+		{"abc", "bac", false},           // under 4 letters
 	} {
 		if got := nearShort(c.typed, c.stem); got != c.want {
 			t.Errorf("nearShort(%q, %q) = %v, want %v", c.typed, c.stem, got, c.want)
@@ -80,6 +86,24 @@ func TestVersionsOf(t *testing.T) {
 		}
 		if !slices.Equal(got, c.want) {
 			t.Errorf("versionsOf(%q) = %q, want %q", c.query, got, c.want)
+		}
+	}
+}
+
+// TestKeyslip checks which letters are keys beside each other.
+func TestKeyslip(t *testing.T) {
+	for _, c := range []struct {
+		a, b rune
+		want bool
+	}{
+		{'g', 'h', true}, {'h', 'g', true}, {'r', 't', true},
+		{'a', 'q', true}, {'a', 'w', true}, {'z', 's', true}, {'m', 'k', true},
+		{'n', 'm', true}, {'e', 'r', true}, // a vowel and a consonant
+		{'i', 'o', false}, {'u', 'i', false}, // two vowels
+		{'h', 'k', false}, {'q', 'p', false}, {'z', 'd', false}, {'m', 'l', false},
+	} {
+		if got := keyslip(c.a, c.b); got != c.want {
+			t.Errorf("keyslip(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
 		}
 	}
 }
