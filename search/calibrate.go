@@ -610,12 +610,6 @@ func (h *Hybrid) calibrate(c *calibration, cands []Candidate, chunks map[int64]s
 				v = 0 // a lexical cosine without a shared run is bucket collisions
 			}
 			cd.VectorScore = &v
-			if cd.BM25 == nil && c.matches != nil && v > 0 {
-				// What ranks it against the keyword matches (see
-				// [liftOverWordFree]); its score keeps v.
-				own := c.matches.VectorScore(*cd.Cosine)
-				cd.ownVector = &own
-			}
 		}
 	}
 }

@@ -112,11 +112,6 @@ type Candidate struct {
 	// at least [CoverageShare] before the accent cost); set by retrieval
 	// with KeywordScore.
 	Whole bool
-	// ownVector is, for a chunk the keyword backend did not find, its
-	// vector score within the query's own background (see
-	// [Background.within]), set by [Hybrid] under a semantic embedder for
-	// [liftOverWordFree]; nil means VectorScore.
-	ownVector *float64
 }
 
 // FusionOptions configures [Fuse]. The zero value means [Blend].
@@ -213,12 +208,10 @@ func methodList() string {
 //     keyword search ranks them, the cosine ordering equal scores;
 //   - a chunk holding every word of the query (at least 0.45) is never
 //     outranked by one holding none (at most VectorAlone, 0.44);
-//   - a keyword match that reaches the rank score of a chunk holding
-//     none of the query's words (its score discounted by wordFreeDecay
-//     per word of the query beyond shortQuery and, when [Hybrid] searched
-//     with a semantic embedder, taken with its vector score within the
-//     query's own background) is raised to that chunk's score and ranked
-//     just above it (see [liftOverWordFree]).
+//   - for a query of more than shortQuery words, a keyword match that
+//     reaches the score of a chunk holding none of the query's words,
+//     discounted by wordFreeDecay per further word, is raised to that
+//     chunk's score and ranked just above it (see [liftOverWordFree]).
 //     This ranks candidates against each other, so such a match's score
 //     may depend on the word-free chunks retrieved with it; no word-free
 //     chunk's score changes, so a paraphrase that passes the threshold
@@ -279,60 +272,38 @@ func (a tieOrder) compare(b tieOrder) int {
 	return cmp.Or(boolcmp.Compare(b.lifted, a.lifted), cmp.Compare(b.own, a.own), cmp.Compare(b.ownCos, a.ownCos))
 }
 
-// liftOverWordFree ranks the keyword matches against the word-free
-// chunks scoring above them: a match m whose score reaches a word-free
-// chunk f's rank score is raised to f's score, ranked just above it.
-// f's rank score is its score under two discounts, which only ranking
-// sees. For a query of more than shortQuery words, (1-wordFreeDecay)
-// per further word: every word of a long query that a relevant passage
+// liftOverWordFree ranks the keyword matches of a query of more than
+// shortQuery words against the word-free chunks scoring above them: a
+// match m whose score reaches a word-free chunk f's score discounted by
+// (1-wordFreeDecay)^(words-shortQuery) is raised to f's score, ranked
+// just above it. Every word of a long query that a relevant passage
 // could have held, and f holds none of, counts against f (a relevant
-// passage shares none of n words less and less often as n grows). And
-// under a semantic embedder, f's vector score is taken within the
-// query's own background (see [Background.within]), as a keyword
-// match's is: a chunk as near the query as the index's chunks on the
-// query's topic are is explained by the topic, and a match holding the
-// query's words is the better evidence against it; only the part of its
-// cosine standing out of the query's own cosines counts. Word-free
-// chunks keep their score, so what passes the threshold is what passed
-// before, plus the matches lifted over a passing chunk: a query that
-// returned nothing still does.
+// passage shares none of n words less and less often as n grows), but
+// only in ranking: word-free chunks keep their score, so what passes the
+// threshold is what passed before, plus the matches lifted over a
+// passing chunk.
 func liftOverWordFree(keys []scoreKey, words int) {
-	discount := 1.0
-	if words > shortQuery {
-		discount = math.Pow(1-wordFreeDecay, float64(words-shortQuery))
-	}
-	var free []int // word-free keys a match may be lifted over, by rank score
-	for i := range keys {
-		if k := &keys[i]; k.free {
-			k.rank *= discount
-			if k.rank < k.score {
-				free = append(free, i)
-			}
-		}
-	}
-	if len(free) == 0 {
+	if words <= shortQuery {
 		return
 	}
-	slices.SortFunc(free, func(a, b int) int { return cmp.Compare(keys[a].rank, keys[b].rank) })
-	// best[j] is the key, among free[:j+1], of the highest score (then
-	// cosine): the one a match reaching them all is ranked just above.
-	best := make([]int, len(free))
-	for j, e := range free {
-		best[j] = e
-		if j > 0 {
-			if b := keys[best[j-1]]; cmp.Or(cmp.Compare(b.score, keys[e].score), cmp.Compare(b.raw, keys[e].raw)) > 0 {
-				best[j] = best[j-1]
-			}
+	var free []int // word-free keys, lowest ranked first
+	for i, k := range keys {
+		if k.free {
+			free = append(free, i)
 		}
 	}
+	slices.SortFunc(free, func(a, b int) int {
+		return cmp.Or(cmp.Compare(keys[a].score, keys[b].score), cmp.Compare(keys[a].raw, keys[b].raw))
+	})
+	discount := math.Pow(1-wordFreeDecay, float64(words-shortQuery))
 	for i := range keys {
 		m := &keys[i]
 		if m.free {
 			continue
 		}
-		// How many word-free chunks m reaches by rank score.
+		// How many word-free chunks m reaches, discounted.
 		n, _ := slices.BinarySearchFunc(free, m.score, func(e int, t float64) int {
-			if keys[e].rank <= t {
+			if discount*keys[e].score <= t {
 				return -1
 			}
 			return 1
@@ -340,7 +311,7 @@ func liftOverWordFree(keys []scoreKey, words int) {
 		if n == 0 {
 			continue
 		}
-		if f := keys[best[n-1]]; f.score > m.score {
+		if f := keys[free[n-1]]; f.score > m.score {
 			m.order = tieOrder{cos: f.order.cos, lifted: true, own: m.score, ownCos: m.order.cos}
 			m.score = f.score
 		}
@@ -381,12 +352,7 @@ func scoreCandidates(cs []Candidate, method FusionMethod, opts FusionOptions) []
 			raw = *c.Cosine
 		}
 		free := k == 0 && !c.Whole
-		s = min(max(s, 0), 1)
-		rank := s
-		if free && c.ownVector != nil && method == Blend {
-			rank = min(s, VectorAlone*min(max(*c.ownVector, 0), 1))
-		}
-		keys[i] = scoreKey{score: s, rank: rank, k: k, cos: v, raw: raw, id: c.ChunkID, idx: i, free: free, order: tieOrder{cos: raw}}
+		keys[i] = scoreKey{score: min(max(s, 0), 1), k: k, cos: v, raw: raw, id: c.ChunkID, idx: i, free: free, order: tieOrder{cos: raw}}
 	}
 	return keys
 }
@@ -462,11 +428,8 @@ type scoreKey struct {
 	raw float64
 	id  int64
 	idx int // index into the merged candidates
-	// free marks a chunk holding none of the query's words, and rank is
-	// the score it ranks with against keyword matches (see
-	// [liftOverWordFree]).
+	// free marks a chunk holding none of the query's words.
 	free bool
-	rank float64
 	// order orders equal scores; see [tieOrder].
 	order tieOrder
 }
@@ -504,9 +467,6 @@ func mergeCandidates(cands []Candidate) []Candidate {
 			}
 			if m.VectorScore == nil {
 				m.VectorScore = c.VectorScore
-			}
-			if m.ownVector == nil {
-				m.ownVector = c.ownVector
 			}
 			m.Whole = m.Whole || c.Whole
 			continue

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -416,79 +415,6 @@ func TestFuseLexicalKeepsKeywordOrder(t *testing.T) {
 					trial, words, r.ChunkID, *r.TextScore, *r.Explain.Cosine, prev.ChunkID, *prev.TextScore, *prev.Explain.Cosine)
 			}
 			prev = r
-		}
-	}
-}
-
-// TestFuseWordFreeWithinOwnBackground checks that under a semantic
-// embedder a word-free chunk ranks over a keyword match only by the part
-// of its vector score that stands out of the query's own background:
-// one as near the query as the index's chunks on its topic are (own v
-// 0.1) ranks under a partial match scoring more than 0.44 * 0.1, which
-// is raised to its score; one standing out of the query's own cosines
-// too (own v 1) keeps its rank; every word-free chunk keeps its score.
-// Over random candidates, no keyword match ranks under a word-free chunk
-// whose rank score its own score reaches, and the best score, hence
-// whether a query returns anything at a threshold, is what it was.
-func TestFuseWordFreeWithinOwnBackground(t *testing.T) {
-	k := func(x float64) *float64 { return &x }
-	cands := []Candidate{
-		{ChunkID: 1, Cosine: ptr(0.6), VectorScore: k(1), ownVector: k(0.1)}, // on the topic: 0.44
-		{ChunkID: 2, Cosine: ptr(0.7), VectorScore: k(1), ownVector: k(1)},   // standing out: 0.44
-		{ChunkID: 3, KeywordScore: k(0.3), Cosine: ptr(0.45), VectorScore: k(0)},
-	}
-	got := Fuse(cands, FusionOptions{semantic: true, words: 3})
-	var order []int64
-	for _, r := range got {
-		order = append(order, r.ChunkID)
-		if r.ChunkID != 3 && !near(r.Score, VectorAlone) {
-			t.Errorf("Fuse: word-free chunk %d scores %v, want its own %v", r.ChunkID, r.Score, VectorAlone)
-		}
-	}
-	if !slices.Equal(order, []int64{2, 3, 1}) || got[1].Explain.LiftedFrom == nil || !near(*got[1].Explain.LiftedFrom, KeywordWeight*0.3) {
-		t.Errorf("Fuse(semantic) = %v (chunk %d lifted from %v), want [2 3 1], 3 lifted from %v",
-			order, got[1].ChunkID, got[1].Explain.LiftedFrom, KeywordWeight*0.3)
-	}
-	rng := rand.New(rand.NewPCG(32, 20))
-	for trial := range 300 {
-		var cs []Candidate
-		for id := range int64(30) {
-			c := Candidate{ChunkID: id, Cosine: ptr(rng.Float64()), VectorScore: k(rng.Float64())}
-			if id%3 == 0 {
-				c.ownVector = k(*c.VectorScore * rng.Float64())
-			} else {
-				c.KeywordScore = k(rng.Float64() * 0.7)
-			}
-			cs = append(cs, c)
-		}
-		words := []int{2, shortQuery + 3}[trial%2]
-		plain := Fuse(cs, FusionOptions{semantic: true, words: 0})
-		res := Fuse(cs, FusionOptions{semantic: true, words: words})
-		if res[0].Score != plain[0].Score {
-			t.Fatalf("trial %d: best score %v, want %v as without the lift", trial, res[0].Score, plain[0].Score)
-		}
-		for i, f := range res {
-			if *f.TextScore != 0 {
-				continue
-			}
-			c := cs[f.ChunkID]
-			if !near(f.Score, VectorAlone**c.VectorScore) {
-				t.Fatalf("trial %d: word-free chunk %d scores %v, want %v", trial, f.ChunkID, f.Score, VectorAlone**c.VectorScore)
-			}
-			rank := VectorAlone * *c.ownVector
-			if words > shortQuery {
-				rank *= math.Pow(1-wordFreeDecay, float64(words-shortQuery))
-			}
-			for _, m := range res[i+1:] {
-				own := m.Score
-				if m.Explain.LiftedFrom != nil {
-					own = *m.Explain.LiftedFrom
-				}
-				if *m.TextScore > 0 && own >= rank && own < f.Score {
-					t.Fatalf("trial %d: match %d (own score %v) ranks under word-free chunk %d (score %v, rank score %v)",
-						trial, m.ChunkID, own, f.ChunkID, f.Score, rank)
-				}
-			}
 		}
 	}
 }
