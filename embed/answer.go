@@ -1,6 +1,7 @@
 package embed
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -94,24 +95,25 @@ func decodeData(dec *json.Decoder, want int) ([]openai.Embedding, error) {
 			return nil, &answerError{field: field, msg: fmt.Sprintf("more vectors than the %d inputs sent", want)}
 		}
 		var entry struct {
-			Index     *int            `json:"index"`
-			Embedding json.RawMessage `json:"embedding"`
+			Index     *int    `json:"index"`
+			Embedding *vector `json:"embedding"`
 		}
 		if err := dec.Decode(&entry); err != nil {
+			var bad *answerError
+			if errors.As(err, &bad) {
+				bad.field = field + "." + bad.field
+				return nil, bad
+			}
 			return nil, syntaxOf(err, field)
 		}
 		index := i // a server that leaves it out lists in input order
 		if entry.Index != nil {
 			index = *entry.Index
 		}
-		if entry.Embedding == nil {
+		if entry.Embedding == nil || *entry.Embedding == nil {
 			return nil, &answerError{field: field + ".embedding", msg: "missing"}
 		}
-		vec, err := parseVector(entry.Embedding, field+".embedding")
-		if err != nil {
-			return nil, err
-		}
-		data = append(data, openai.Embedding{Index: index, Embedding: vec})
+		data = append(data, openai.Embedding{Index: index, Embedding: *entry.Embedding})
 	}
 	if _, err := dec.Token(); err != nil { // the closing bracket
 		return nil, syntaxOf(err, "data")
@@ -119,11 +121,30 @@ func decodeData(dec *json.Decoder, want int) ([]openai.Embedding, error) {
 	return data, nil
 }
 
+// vector is the embedding of a data entry, parsed by its UnmarshalJSON
+// from the decoder's own buffer, not a copy.
+type vector []float32
+
+// UnmarshalJSON parses raw, a JSON array of numbers, as
+// [parseVector] does, with an error naming "embedding".
+func (v *vector) UnmarshalJSON(raw []byte) error {
+	if string(trimSpace(raw)) == "null" {
+		return nil
+	}
+	vec, err := parseVector(raw, "embedding")
+	if err != nil {
+		return err
+	}
+	*v = vec
+	return nil
+}
+
 // parseVector parses raw, a JSON array of numbers, into float32s, naming
 // field and the position of a value that is not a number or that
 // float32 cannot hold (1e39). Its length is counted first, so that the
-// vector is allocated once.
-func parseVector(raw json.RawMessage, field string) ([]float32, error) {
+// vector is allocated once, and one longer than an index holds
+// ([MaxDims]) is refused unparsed.
+func parseVector(raw []byte, field string) ([]float32, error) {
 	body, ok := arrayBody(raw)
 	if !ok {
 		return nil, &answerError{field: field, msg: fmt.Sprintf("%s is not an array of numbers", clip(raw))}
@@ -131,11 +152,9 @@ func parseVector(raw json.RawMessage, field string) ([]float32, error) {
 	if len(trimSpace(body)) == 0 {
 		return []float32{}, nil
 	}
-	n := 1
-	for _, c := range body {
-		if c == ',' {
-			n++
-		}
+	n := 1 + bytes.Count(body, []byte{','})
+	if n > MaxDims {
+		return nil, &answerError{field: field, msg: fmt.Sprintf("%d values, more than the %d an index holds", n, MaxDims)}
 	}
 	vec := make([]float32, 0, n)
 	for j := 0; ; j++ {
@@ -144,13 +163,13 @@ func parseVector(raw json.RawMessage, field string) ([]float32, error) {
 			end++
 		}
 		num := trimSpace(body[:end])
-		at := fmt.Sprintf("%s[%d]", field, j)
+		at := func() string { return fmt.Sprintf("%s[%d]", field, j) }
 		if !isJSONNumber(num) {
-			return nil, &answerError{field: at, msg: fmt.Sprintf("%s is not a number", clip(num))}
+			return nil, &answerError{field: at(), msg: fmt.Sprintf("%s is not a number", clip(num))}
 		}
 		f, err := strconv.ParseFloat(string(num), 32)
 		if err != nil || math.IsInf(f, 0) {
-			return nil, &answerError{field: at, msg: fmt.Sprintf("value %s out of range of a float32 (at most %g)", clip(num), math.MaxFloat32)}
+			return nil, &answerError{field: at(), msg: fmt.Sprintf("value %s out of range of a float32 (at most %g)", clip(num), math.MaxFloat32)}
 		}
 		vec = append(vec, float32(f))
 		if end == len(body) {

@@ -34,7 +34,8 @@ var badValueCases = map[string][]struct {
 		{"nested", `[[1,2]]`, "data[1].embedding[0]: \"[1\" is not a number"},
 		{"trailingcomma", `[1,2,]`, "data[1]: not JSON (invalid character ']'"},
 		{"object", `{"a":1}`, "data[1].embedding: \"{\\\"a\\\":1}\" is not an array"},
-		{"missing", `null`, "data[1].embedding: \"null\" is not an array"},
+		{"null", `null`, "data[1].embedding: missing"},
+		{"long", "[" + strings.Repeat("1,", MaxDims) + "1]", "data[1].embedding: 65537 values, more than the 65536 an index holds"},
 	},
 }
 
@@ -86,6 +87,23 @@ func TestAnswerSkipsOtherFields(t *testing.T) {
 	}
 	if got := fmt.Sprint(vecs); got != "[[0 20] [3 -0.45]]" {
 		t.Errorf("vectors = %s, want [[0 20] [3 -0.45]]", got)
+	}
+}
+
+// TestAnswerWithoutIndexKeepsOrder: entries without an index are taken
+// in input order (go-openai took each for index 0: "repeated index 0").
+func TestAnswerWithoutIndexKeepsOrder(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `{"data":[{"embedding":[1,2]},{"embedding":[3,4]}]}`)
+	}))
+	defer srv.Close()
+	o := newTestOpenAI(t, srv, OpenAIConfig{})
+	vecs, err := o.EmbedDocuments(context.Background(), []string{"a", "b"})
+	if err != nil {
+		t.Fatalf("EmbedDocuments: %v", err)
+	}
+	if got := fmt.Sprint(vecs); got != "[[1 2] [3 4]]" {
+		t.Errorf("vectors = %s, want [[1 2] [3 4]]", got)
 	}
 }
 
