@@ -218,8 +218,7 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		}
 		if e := notFetched(msg); e != nil && opts.Reads {
 			return nil, e
-		}
-		if e := notFetched(msg); e != nil && opts.NoFetch {
+		} else if e != nil && opts.NoFetch {
 			return nil, &GitError{Args: args, Stderr: msg, Err: fmt.Errorf("%w: %w", ErrNotFetched, err)}
 		}
 		return out.Bytes(), &GitError{Args: args, Stderr: msg, Err: err}
