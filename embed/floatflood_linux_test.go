@@ -79,3 +79,72 @@ func shortFloatsChild(t *testing.T) {
 	}
 	printPeakRSS(t)
 }
+
+// bigAnswerEnv makes the test binary act as the child of
+// TestLongVectorsDecodeInBoundedMemory, answering with that float text.
+const bigAnswerEnv = "MEMWEAVE_TEST_BIG_ANSWER"
+
+// TestLongVectorsDecodeInBoundedMemory: a server answers each batch of an
+// index run (256 texts, 64 a batch, 4 at once) with 64 vectors of
+// 16,384 dimensions, each value written with 17 digits (21 MB an
+// answer) or as "1"; the 256 vectors (16.8 MB) come back, and the
+// process's peak RSS stays under 60 MB. Before the answer was decoded
+// as it is read (the client library's decoder buffered it whole, then
+// grew each vector by appending) the long one took 155 MB (figures in
+// docs/untrusted-input.md). Memory is measured in a child process
+// (VmHWM), not by timing.
+func TestLongVectorsDecodeInBoundedMemory(t *testing.T) {
+	if os.Getenv(bigAnswerEnv) != "" {
+		bigAnswerChild(t)
+		return
+	}
+	for _, float := range []string{"0.12345678901234567", "1"} {
+		t.Run(float, func(t *testing.T) {
+			hwm, out := childPeakRSS(t, "TestLongVectorsDecodeInBoundedMemory", bigAnswerEnv+"="+float)
+			t.Logf("child peak RSS %d kB", hwm)
+			if hwm > 60*1000 && !raceEnabled {
+				t.Errorf("peak RSS %d kB, want under 60 MB\n%s", hwm, out)
+			}
+		})
+	}
+}
+
+func bigAnswerChild(t *testing.T) {
+	const batch, inFlight, dims = 64, 4, 16384
+	float := os.Getenv(bigAnswerEnv)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		bw := bufio.NewWriterSize(w, 64<<10)
+		defer bw.Flush()
+		bw.WriteString(`{"object":"list","data":[`)
+		for i := range batch {
+			if i > 0 {
+				bw.WriteString(",")
+			}
+			bw.WriteString(`{"object":"embedding","index":` + strconv.Itoa(i) + `,"embedding":[`)
+			for j := range dims {
+				if j > 0 {
+					bw.WriteString(",")
+				}
+				bw.WriteString(float)
+			}
+			bw.WriteString("]}")
+		}
+		bw.WriteString(`],"model":"m","usage":{"prompt_tokens":1,"total_tokens":1}}`)
+	}))
+	defer srv.Close()
+	o, err := NewOpenAI(OpenAIConfig{BaseURL: srv.URL + "/v1", Model: "m", MaxTries: 1, Timeout: time.Minute,
+		BatchSize: batch, MaxInFlight: inFlight})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vecs, err := o.EmbedDocuments(context.Background(), texts(batch*inFlight))
+	if err != nil {
+		t.Fatalf("EmbedDocuments: %v", err)
+	}
+	if len(vecs) != batch*inFlight || len(vecs[0]) != dims {
+		t.Fatalf("got %d vectors of %d, want %d of %d", len(vecs), len(vecs[0]), batch*inFlight, dims)
+	}
+	printPeakRSS(t)
+}

@@ -165,15 +165,18 @@ func TestCallerCancelEndsTheTries(t *testing.T) {
 
 // TestAnswerOfAMillionItemsIsRefused: an answer listing a million
 // vectors for one input (of one float each, or empty objects) is
-// refused as too large once the bytes one input can need are read,
-// plainly or gzip-compressed (a few kilobytes on the wire that Go's
-// transport inflates), and not retried.
+// refused at its first entry past the inputs sent, or at the first
+// entry without a vector, plainly or gzip-compressed (a few kilobytes on
+// the wire that Go's transport inflates), and not retried. (Before the
+// answer was decoded as it is read, it was refused as too large once the
+// bytes one input can need were read.)
 func TestAnswerOfAMillionItemsIsRefused(t *testing.T) {
-	item := map[string]string{
-		"one-float": `{"object":"embedding","index":0,"embedding":[1]},`,
-		"empty":     `{},`,
+	item := map[string]struct{ it, want string }{
+		"one-float": {`{"object":"embedding","index":0,"embedding":[1]},`, "data[1]: more vectors than the 1 inputs sent"},
+		"empty":     {`{},`, "data[0].embedding: missing"},
 	}
-	for name, it := range item {
+	for name, c := range item {
+		it := c.it
 		for _, gz := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/gzip=%v", name, gz), func(t *testing.T) {
 				body := `{"object":"list","data":[` + strings.Repeat(it, 1_000_000) + `{"index":0,"embedding":[1]}]}`
@@ -199,8 +202,8 @@ func TestAnswerOfAMillionItemsIsRefused(t *testing.T) {
 				defer srv.Close()
 				o := newTestOpenAI(t, srv, OpenAIConfig{})
 				_, err := o.EmbedDocuments(context.Background(), []string{"a"})
-				if err == nil || !errors.Is(err, ErrRejected) || !strings.Contains(err.Error(), "larger than") {
-					t.Errorf("EmbedDocuments against %d bytes (%d on the wire) = %v, want a refusal naming the size", len(body), len(wire), err)
+				if err == nil || !errors.Is(err, ErrRejected) || !strings.Contains(err.Error(), c.want) {
+					t.Errorf("EmbedDocuments against %d bytes (%d on the wire) = %v, want a refusal saying %q", len(body), len(wire), err, c.want)
 				}
 				if got := calls.Load(); got != 1 {
 					t.Errorf("the server got %d requests, want 1", got)

@@ -50,8 +50,7 @@ const (
 // bytes. A float in JSON takes up to about 25 bytes with its separator;
 // perFloatBytes leaves a margin for white space. When d is not known
 // yet, maxLearnedDims stands for it. A batch holds no more inputs than
-// keeps that bound within maxAnswerBytes, which the JSON decoder buffers
-// whole. The bytes alone do not bound memory: a float of 2 bytes ("1,")
+// keeps that bound within maxAnswerBytes. The bytes alone do not bound memory: a float of 2 bytes ("1,")
 // decodes to 4, so an answer holds at most n*(max(d, maxLearnedDims) +
 // perVectorCommas) + baseCommas commas, which every float but an
 // array's first follows (MaxDims+1 for d while it is unknown).
@@ -579,11 +578,18 @@ func (o *OpenAI) request(ctx context.Context, inputs []string, timeout time.Dura
 	}
 	defer o.reading.Release(held)
 	ctx = context.WithValue(ctx, limitKey{}, lim)
-	return o.client.CreateEmbeddings(ctx, openai.EmbeddingRequestStrings{
+	ans := &answer{want: len(inputs)}
+	ctx = context.WithValue(ctx, answerKey{}, ans)
+	resp, err := o.client.CreateEmbeddings(ctx, openai.EmbeddingRequestStrings{
 		Input:      inputs,
 		Model:      openai.EmbeddingModel(o.model),
 		Dimensions: o.wantDims,
 	})
+	if err != nil || !ans.done {
+		return resp, err
+	}
+	resp.Data = ans.data
+	return resp, ans.err
 }
 
 // vectors validates a successful response for n inputs and returns its
@@ -674,6 +680,13 @@ func (o *OpenAI) classify(err error, timeout time.Duration) (retry bool, _ error
 		return true, fmt.Errorf("%w within %v", errNoAnswer, timeout)
 	case errors.As(err, &netErr), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return true, err
+	}
+	var bad *answerError
+	if errors.As(err, &bad) {
+		if bad.notJSON {
+			return false, o.errorf("response is not an embeddings list (%v); check the base URL: %w", bad, ErrRejected)
+		}
+		return false, o.errorf("response is not an embeddings list: %v: %w", bad, ErrRejected)
 	}
 	var syntaxErr *json.SyntaxError
 	var typeErr *json.UnmarshalTypeError
@@ -1042,6 +1055,15 @@ func (c capped) RoundTrip(req *http.Request) (*http.Response, error) {
 			return nil, &tooLargeError{limit: limit.bytes, size: resp.ContentLength, why: why}
 		}
 		resp.Body = &limitedBody{rc: resp.Body, left: limit.bytes, limit: limit.bytes, commas: limit.commas, why: why}
+	}
+	if ans, ok := req.Context().Value(answerKey{}).(*answer); ok && resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		// Decoded here, as it is read; the client library decodes an
+		// empty object in its place.
+		ans.data, ans.err = decodeAnswer(resp.Body, ans.want)
+		ans.done = true
+		resp.Body.Close()
+		resp.Body = io.NopCloser(strings.NewReader("{}"))
+		resp.ContentLength = 2
 	}
 	return resp, nil
 }

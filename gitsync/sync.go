@@ -993,6 +993,11 @@ func (s *syncer) run(ctx context.Context, opts history.GitOptions, args ...strin
 func (s *syncer) runIn(ctx context.Context, dir string, opts history.GitOptions, args ...string) ([]byte, error) {
 	opts.Env = append(slices.Clip(opts.Env), s.filtersOff...)
 	opts.Reads = opts.Reads || s.reads
+	// In a partial clone, git would fetch a blob it lacks on the fly, in
+	// a fetch no stall timeout or bound watches: sync fetches what it
+	// reads itself ([syncer.fetchBlobs]), and the rest of its git
+	// commands fetch nothing.
+	opts.NoFetch = !transfer(args)
 	if transfer(args) && s.opts.StallTimeout > 0 {
 		opts.StallTimeout = s.opts.StallTimeout
 	}
@@ -1119,24 +1124,9 @@ func (s *syncer) author(ctx context.Context) error {
 // it has no branch at all yet). tracking holds the remote-tracking refs
 // as they were before it.
 func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) (bool, error) {
-	// One pack, whatever the object count (fetch.unpackLimit), so that
-	// MaxFetchBytes bounds it; git's maintenance, which may repack a big
-	// project's repository, runs after, unbounded.
-	args := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "-c", "fetch.unpackLimit=1",
-		"fetch", "--quiet", "--progress", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head", "--no-auto-maintenance"},
-		s.localPack(ctx, false)...)
-	_, err := s.gitWith(ctx, s.root, history.GitOptions{MaxFileBytes: s.opts.MaxFetchBytes, MaxDataBytes: s.transferMemory()},
-		append(args, "--", s.remote, "+refs/heads/"+s.remoteBranch+":"+incomingRef)...)
-	if errors.Is(err, history.ErrMemoryBound) {
-		s.dropFetched(ctx, tracking)
-		s.removeCutPacks(ctx)
-		return false, fmt.Errorf("%w the fetch from %s: %w", ErrRefused, s.remote, s.memoryBoundHit(err))
-	}
-	if errors.Is(err, history.ErrFileTooLarge) {
-		s.dropFetched(ctx, tracking)
-		s.removeCutPacks(ctx)
-		return false, fmt.Errorf("%w the fetch from %s: the remote sent a pack of more than %d bytes, the bound (twice Config.MaxTreeBytes unless set; raise that for a larger memory): %w",
-			ErrRefused, s.remote, s.opts.MaxFetchBytes, err)
+	err := s.boundedFetch(ctx, tracking, nil, "--", s.remote, "+refs/heads/"+s.remoteBranch+":"+incomingRef)
+	if errors.Is(err, ErrRefused) {
+		return false, err
 	}
 	if err != nil {
 		var ge *history.GitError
@@ -1149,6 +1139,72 @@ func (s *syncer) fetchBranch(ctx context.Context, tracking map[string]string) (b
 		return false, fmt.Errorf("gitsync: fetch %s: %w", s.remote, err)
 	}
 	return true, nil
+}
+
+// boundedFetch runs git fetch with args after its options, stdin (nil:
+// none) as its input, bounded: on disk, in memory and (as every
+// transfer) in time. A fetch past a bound drops what it fetched
+// (tracking holds the remote-tracking refs as they were before) and
+// fails with ErrRefused, naming the bound.
+func (s *syncer) boundedFetch(ctx context.Context, tracking map[string]string, stdin []byte, args ...string) error {
+	// One pack, whatever the object count (fetch.unpackLimit), so that
+	// MaxFetchBytes bounds it; git's maintenance, which may repack a big
+	// project's repository, runs after, unbounded.
+	pre := append([]string{"-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60", "-c", "fetch.unpackLimit=1",
+		"fetch", "--quiet", "--progress", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head", "--no-auto-maintenance"},
+		s.localPack(ctx, false)...)
+	_, err := s.gitWith(ctx, s.root, history.GitOptions{Stdin: stdin, MaxFileBytes: s.opts.MaxFetchBytes, MaxDataBytes: s.transferMemory()},
+		append(pre, args...)...)
+	if errors.Is(err, history.ErrMemoryBound) {
+		s.dropFetched(ctx, tracking)
+		s.removeCutPacks(ctx)
+		return fmt.Errorf("%w the fetch from %s: %w", ErrRefused, s.remote, s.memoryBoundHit(err))
+	}
+	if errors.Is(err, history.ErrFileTooLarge) {
+		s.dropFetched(ctx, tracking)
+		s.removeCutPacks(ctx)
+		return fmt.Errorf("%w the fetch from %s: the remote sent a pack of more than %d bytes, the bound (twice Config.MaxTreeBytes unless set; raise that for a larger memory): %w",
+			ErrRefused, s.remote, s.opts.MaxFetchBytes, err)
+	}
+	return err
+}
+
+// fetchBlobs fetches, in a partial clone of the remote (git clone
+// --filter=blob:none), the objects of commit's tree it lacks, which the
+// check of that tree (every blob's size) and the merge read: in one
+// bounded fetch, where git fetched each on the fly, unbounded and one
+// process a blob. Nothing to do in a full clone. A partial clone of
+// another remote fetches nothing here: sync's reads of what it lacks
+// fail with history.ErrNotFetched.
+func (s *syncer) fetchBlobs(ctx context.Context, commit string, tracking map[string]string) error {
+	if !s.config.isTrue("remote."+s.remote+".promisor") && s.config.last("extensions.partialclone") != s.remote {
+		return nil
+	}
+	out, err := s.run(ctx, history.GitOptions{MaxOutput: history.MaxListing}, "rev-list", "--objects", "--missing=print", "--no-walk", commit)
+	if errors.Is(err, history.ErrOutputTooLarge) {
+		return fmt.Errorf("%w the remote's tree at %.12s: its listing is over %d bytes", ErrRefused, commit, history.MaxListing)
+	}
+	if err != nil {
+		return fmt.Errorf("gitsync: list what the partial clone lacks of %.12s: %w", commit, err)
+	}
+	var missing strings.Builder
+	for _, line := range strings.Split(string(out), "\n") {
+		if id, ok := strings.CutPrefix(line, "?"); ok {
+			missing.WriteString(id + "\n")
+		}
+	}
+	if missing.Len() == 0 {
+		return nil
+	}
+	// As git's own fetch of what a partial clone lacks: those objects
+	// alone, none of what they reach.
+	err = s.boundedFetch(ctx, tracking, []byte(missing.String()),
+		"--filter=blob:none", "--stdin", "--", s.remote)
+	if err != nil && !errors.Is(err, ErrRefused) {
+		s.dropFetched(ctx, tracking)
+		return fmt.Errorf("gitsync: fetch the notes of %.12s from %s into this partial clone: %w", commit, s.remote, err)
+	}
+	return err
 }
 
 // fetch fetches the remote branch into incomingRef, checks it, and
@@ -1205,6 +1261,9 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 		if base, err := s.mergeBase(ctx, against, incoming); err == nil && base != "" {
 			against = base
 		}
+	}
+	if err := s.fetchBlobs(ctx, incoming, tracking); err != nil {
+		return "", err
 	}
 	if err := s.checkTree(ctx, incoming, against, head, remoteTree); err != nil {
 		// Leave no ref to what was refused, so git can drop its objects.

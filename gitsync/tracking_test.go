@@ -39,14 +39,16 @@ func TestSyncRefusalKeepsAnotherFetch(t *testing.T) {
 	wt := filepath.Join(t.TempDir(), "wt")
 	gitIn(t, victim, nil, "worktree", "add", "-q", "--detach", wt)
 	// A git on PATH: sync's fetch (into its incoming ref), once sync has
-	// read the remote-tracking refs, first runs the other worktree's.
+	// read the remote-tracking refs, first runs the other worktree's. That
+	// fetch is another process's, without the environment that keeps
+	// sync's own git commands but its fetches off the network.
 	real, err := exec.LookPath("git")
 	if err != nil {
 		t.Skip("no git")
 	}
 	bin := t.TempDir()
 	body := "#!/bin/sh\n" +
-		"case \"$*\" in *refs/worktree/memweave/incoming*) [ -z \"$OTHER_FETCHED\" ] && OTHER_FETCHED=1 '" + real + "' -C '" + wt + "' " +
+		"case \"$*\" in *refs/worktree/memweave/incoming*) [ -z \"$OTHER_FETCHED\" ] && env -u GIT_ALLOW_PROTOCOL -u GIT_NO_LAZY_FETCH OTHER_FETCHED=1 '" + real + "' -C '" + wt + "' " +
 		"fetch -q --no-tags origin +refs/heads/other:refs/remotes/origin/other >&2 || exit 1;; esac\n" +
 		"exec '" + real + "' \"$@\"\n"
 	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(body), 0o755); err != nil {

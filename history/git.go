@@ -87,6 +87,13 @@ type GitOptions struct {
 	// fetches nothing: an object a partial clone lacks fails it with
 	// [ErrNotFetched].
 	Reads bool
+	// NoFetch keeps git off the network for an object a partial clone
+	// lacks, which git would fetch from its promisor remote on the fly,
+	// in a fetch of its own that no StallTimeout or bound of these
+	// options watches: such an object fails git instead, and the error
+	// wraps [ErrNotFetched]. Reads implies it. Not for a command that
+	// reaches the remote itself (fetch, push).
+	NoFetch bool
 	// StallTimeout, when positive, stops git when it writes nothing, on
 	// its standard output or error, for that long; the error then wraps
 	// [ErrStalled]. For a transfer asked for its progress (--progress),
@@ -157,6 +164,8 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 	cmd.Env = append(gitEnviron(), opts.Env...)
 	if opts.Reads {
 		cmd.Env = append(cmd.Env, readerMark())
+	}
+	if opts.Reads || opts.NoFetch {
 		cmd.Env = append(cmd.Env, noLazyFetch...)
 	}
 	dieWithParent(cmd)
@@ -209,6 +218,8 @@ func Git(ctx context.Context, dir string, opts GitOptions, args ...string) ([]by
 		}
 		if e := notFetched(msg); e != nil && opts.Reads {
 			return nil, e
+		} else if e != nil && opts.NoFetch {
+			return nil, &GitError{Args: args, Stderr: msg, Err: fmt.Errorf("%w: %w", ErrNotFetched, err)}
 		}
 		return out.Bytes(), &GitError{Args: args, Stderr: msg, Err: err}
 	}
