@@ -96,6 +96,7 @@ func userRefs(t testing.TB, dir string) string {
 }
 
 func TestSyncRefusesHostileRemote(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		make func(t testing.TB, attacker string) string // returns a tree
@@ -208,6 +209,7 @@ func TestSyncRefusesHostileRemote(t *testing.T) {
 	}, "victim", "attacker")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each case on its own copy of the template
 			if tc.name == "64 MiB blob" {
 				memweavetest.Long(t, "a 64 MiB blob")
 			}

@@ -27,11 +27,11 @@ func TestSyncRunsNoLFSFilterARemoteSelects(t *testing.T) {
 		{"a project folder's", "docs", "*.md filter=lfs diff=lfs merge=lfs -text\n", "docs/.gitattributes"},
 		{"this machine's own", "", "assets/** filter=lfs diff=lfs merge=lfs -text\n", ".gitattributes"},
 	}
+	synced := template(t, func(ws []string) { sync(t, ws[0], "victim") }, "victim", "other")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			bare := remote(t)
-			victim, other := clone(t, bare, "victim"), clone(t, bare, "other")
-			sync(t, victim, "victim")
+			ws := synced(t)
+			victim, other := ws[0], ws[1]
 			target, host := other, "other"
 			if tc.name == "this machine's own" {
 				target, host = victim, "victim"

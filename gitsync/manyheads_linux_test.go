@@ -96,8 +96,10 @@ func syncMeasured(t *testing.T, ws string, env ...string) (string, int64) {
 // 1 MiB, a remote of 600,000 branches must be refused naming the bound,
 // with every git of the sync under 96 MiB.
 func TestSyncTransfersWithAHostileRemotesRefsWithinABound(t *testing.T) {
+	t.Parallel() // each sync measured in a process of its own
 	for _, step := range []string{"push", "fetch over protocol v0"} {
 		t.Run(step, func(t *testing.T) {
+			t.Parallel()
 			bare := manyHeadsRemote(t, 600_000)
 			// Not a clone, which would copy the 400,000 refs here.
 			ws := filepath.Join(t.TempDir(), "ws")
@@ -127,6 +129,7 @@ func TestSyncTransfersWithAHostileRemotesRefsWithinABound(t *testing.T) {
 // refused as one with branches, naming the bound, with every git of the
 // sync under 96 MiB.
 func TestSyncListsAHostileRemotesHeadsWithinABound(t *testing.T) {
+	t.Parallel() // the sync measured in a process of its own
 	bare := manyHeadsRemote(t, 400_000)
 	os.Remove(filepath.Join(bare, "refs", "heads", "main"))
 	ws := filepath.Join(t.TempDir(), "ws")

@@ -57,6 +57,7 @@ func memoryText(t testing.TB, ws string) map[string]string {
 // syncs and a syncs again, both hold the same tree, a clean work tree,
 // no conflict marker, and every line either side wrote, in some file.
 func TestSyncEveryVersionSurvives(t *testing.T) {
+	t.Parallel()
 	const base = "# N\n\nline one\nline two\nline three\nline four\n"
 	big := strings.Repeat("filler line of a large note, nothing to see here\n", 60000) // ~3 MB
 	cases := []struct {
@@ -168,34 +169,23 @@ func TestSyncEveryVersionSurvives(t *testing.T) {
 			},
 			[]string{"small a 0\n", "small a 799\n", "small b 0\n", "small b 799\n"}},
 	}
+	// The cases of the base note start from copies of one pair of
+	// clones that synced it, a then b (the two syncs and clones a case
+	// ran before); the others seed a note of their own.
+	synced := template(t, func(ws []string) {
+		write(t, ws[0], baseNote, base)
+		sync(t, ws[0], "a")
+		sync(t, ws[1], "b")
+	}, "a", "b")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			if tc.name == "a 3 MB note, both ends edited" || tc.name == "many small notes on both" {
 				// A fifth of the test's time; the package passed go
 				// test's default 10 minutes on a loaded machine.
 				memweavetest.Long(t, "a large workspace synced five times")
 			}
-			bare := remote(t)
-			a, b := clone(t, bare, "a"), clone(t, bare, "b")
-			seed := tc.seed
-			if seed == nil {
-				seed = map[string]string{baseNote: base}
-			}
-			plain := false
-			for p, text := range seed {
-				write(t, a, p, text)
-				plain = plain || strings.Contains(text, "<<<<<<< ")
-			}
-			if plain {
-				// Sync pushes no conflict markers of its own machine's
-				// (TestSyncPushesNoNoteWithConflictMarkers): a teammate's
-				// plain git push brought them.
-				run(t, a, "add", "-A")
-				run(t, a, "commit", "-qm", "plain")
-				run(t, a, "push", "-q", "origin", "main")
-			}
-			sync(t, a, "a")
-			sync(t, b, "b")
+			a, b, seed := seededPair(t, synced, tc.seed)
 			tc.a(t, a)
 			tc.b(t, b)
 			sync(t, a, "a")
@@ -227,6 +217,36 @@ func TestSyncEveryVersionSurvives(t *testing.T) {
 			}
 		})
 	}
+}
+
+// seededPair returns clones a and b of one remote, both synced, a first,
+// holding the notes seed (path to text) that a wrote: copies of synced's
+// when seed is nil (the base note), else new clones. It returns the seed
+// it used.
+func seededPair(t *testing.T, synced func(*testing.T) []string, seed map[string]string) (a, b string, used map[string]string) {
+	t.Helper()
+	if seed == nil {
+		ws := synced(t)
+		return ws[0], ws[1], map[string]string{baseNote: read(t, ws[0], baseNote)}
+	}
+	bare := remote(t)
+	a, b = clone(t, bare, "a"), clone(t, bare, "b")
+	plain := false
+	for p, text := range seed {
+		write(t, a, p, text)
+		plain = plain || strings.Contains(text, "<<<<<<< ")
+	}
+	if plain {
+		// Sync pushes no conflict markers of its own machine's
+		// (TestSyncPushesNoNoteWithConflictMarkers): a teammate's
+		// plain git push brought them.
+		run(t, a, "add", "-A")
+		run(t, a, "commit", "-qm", "plain")
+		run(t, a, "push", "-q", "origin", "main")
+	}
+	sync(t, a, "a")
+	sync(t, b, "b")
+	return a, b, seed
 }
 
 func keys(m map[string]string) []string {

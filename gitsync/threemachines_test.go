@@ -34,9 +34,11 @@ func notesUnder(ws string) []string {
 // note that held it, and no note holds a conflict marker. Seed 5 found
 // notes moved to two names pushed with markers (renames_test.go).
 func TestSyncThreeMachinesLoseNoLine(t *testing.T) {
+	t.Parallel()
 	memweavetest.Long(t, "about 20 s of syncs a seed")
 	for seed := range 8 {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			t.Parallel() // each seed on its own remote and clones
 			rng := rand.New(rand.NewPCG(uint64(seed), 7))
 			bare := remote(t)
 			names := []string{"a", "b", "c"}
