@@ -130,8 +130,8 @@ func ReadStatus(ctx context.Context, root string, opts Options) (*Status, error)
 		return nil, err
 	}
 	st := &Status{Branch: s.branch, Remote: s.remote, RemoteBranch: s.remoteBranch}
-	// One git process for the three (each is a process, ~10 ms of a
-	// fresh status's CPU).
+	// One git process for the three: each git process is a large share
+	// of a fresh status's CPU (docs/performance.md, "Stop 62, perf36").
 	ids, err := s.revs(ctx, "HEAD", s.remoteRef(), "refs/remotes/"+s.remote+"/"+s.remoteBranch)
 	if err != nil {
 		return nil, err
