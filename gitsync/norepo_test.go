@@ -14,8 +14,8 @@ import (
 
 // TestStatusOutsideAnyRepositoryRunsNoGit: a fresh memweave status reads
 // the sync status, and in a folder that is no repository it started two
-// git processes to learn so (about 15 ms of CPU, a fifth of the command's
-// on the 2-core VM). With no .git and no HEAD in the workspace or above
+// git processes to learn so (their cost: docs/performance.md, "Stop 62,
+// perf36"). With no .git and no HEAD in the workspace or above
 // it, git has nowhere to find one: no git runs, and the answer is the
 // same. Every place git could find a repository still asks git.
 func TestStatusOutsideAnyRepositoryRunsNoGit(t *testing.T) {
