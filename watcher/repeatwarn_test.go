@@ -62,9 +62,7 @@ func TestFailingBarrierWarnsOnce(t *testing.T) {
 	h.sync(t, w)
 	// Barriers fail from now on: the barrier folder's parent is gone
 	// too, so the folder is not made again (TestBarrierFolderMadeAgain).
-	if err := os.RemoveAll(filepath.Dir(opts.SyncDir)); err != nil {
-		t.Fatal(err)
-	}
+	removeAllUnderWatcher(t, filepath.Dir(opts.SyncDir))
 	for range 5 {
 		h.sync(t, w)
 	}
@@ -88,9 +86,7 @@ func TestBarrierFolderMadeAgain(t *testing.T) {
 	opts.SyncDir = filepath.Join(h.root, ".memweave", "sync")
 	w := h.start(t, context.Background(), opts)
 	h.sync(t, w)
-	if err := os.RemoveAll(opts.SyncDir); err != nil {
-		t.Fatal(err)
-	}
+	removeAllUnderWatcher(t, opts.SyncDir)
 	h.write(t, "memory/b.md", "# B\n")
 	if ch := h.sync(t, w); !ch.All {
 		t.Fatalf("Sync with its barrier folder gone = %+v, want a full scan", ch)
@@ -101,4 +97,21 @@ func TestBarrierFolderMadeAgain(t *testing.T) {
 	if ch := h.sync(t, w); ch.All || !slices.Contains(ch.Paths, h.abs("memory/c.md")) {
 		t.Errorf("Sync after the barrier folder was made again = %+v, want the paths changed only; log:\n%s", ch, log.String())
 	}
+}
+
+// removeAllUnderWatcher removes dir, which a running watcher may write
+// into meanwhile: a Sync at a poll tick makes a barrier file, or makes
+// the barrier folder again while its parent is still there, between
+// RemoveAll's emptying of a folder and its unlink of it ("directory not
+// empty", CI at ab4109a7). It retries until dir is gone.
+func removeAllUnderWatcher(t *testing.T, dir string) {
+	t.Helper()
+	var err error
+	for range 100 {
+		if err = os.RemoveAll(dir); err == nil {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal(err)
 }
