@@ -15,3 +15,11 @@ func TestPairs26(t *testing.T) {
 // written after the lane's rules to attack them; every case is in the
 // check part.
 func TestPairs27(t *testing.T) { roundPairs(t, "testdata/pairs27.txt") }
+
+// TestPairs28 scores lane cur21's set (testdata/pairs28.txt):
+// abbreviations, day and month names, number forms and hyphenated
+// compounds, and near duplicates that differ in one such value; its
+// parts fixed by a hash of each family name (loadHashedPairs).
+func TestPairs28(t *testing.T) {
+	scorePairs(t, loadHashedPairs(t, "testdata/pairs28.txt"), true)
+}
