@@ -872,7 +872,7 @@ func (in *inline) flush() {
 }
 
 // compoundHeads are the first words of compounds that writers join
-// or hyphenate alike ("on-call", "multi-tenant", "web-site", "log-in",
+// or hyphenate alike ("on-call", "multi-tenant", "web-site", "log-in", "follow-up",
 // "non-profit"), for [hyphenJoined]. A word after a prefix that makes
 // another word joined ("re-sign" is not "resign", "co-op" not "coop")
 // is none of them, nor is a name's part ("edge-gw", "edge-proxy": a
@@ -881,7 +881,7 @@ var compoundHeads = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{
 		"on": true, "off": true, "multi": true, "non": true, "sub": true, "web": true, "inter": true,
 		"over": true, "under": true, "out": true, "back": true, "set": true, "log": true, "check": true,
-		"sign": true, "end": true, "time": true, "data": true, "work": true, "life": true,
+		"sign": true, "end": true, "time": true, "data": true, "work": true, "life": true, "follow": true,
 	}
 })
 

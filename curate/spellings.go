@@ -31,7 +31,7 @@ func proseSpellings(p string) string {
 	p = percentWord().ReplaceAllString(p, "$1%")
 	p = currencyAfter().ReplaceAllString(p, "$1$3$2$4")
 	p = versionWord().ReplaceAllString(p, "${1}v$2")
-	p = abbreviationsInFull(unitsInFull(proseAbbreviationsInFull(contractionsInFull(p))))
+	p = abbreviationsInFull(unitsInFull(shortForms(proseAbbreviationsInFull(contractionsInFull(p)))))
 	return americanSpellings(p)
 }
 
@@ -79,7 +79,7 @@ func contractionsInFull(p string) string {
 // centimetres". "m" (metres, minutes or millions), "g", "l" and "s"
 // after a slash ("requests/s") are not read.
 var unitWords = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(^|[^0-9A-Za-z_.,])([0-9]+(?:\.[0-9]+)?) (mins?|secs?|hrs?|h|mm|cm|km|mg|kg|ml)\b([^/A-Za-z0-9_]|$)`)
+	return regexp.MustCompile(`(^|[^0-9A-Za-z_.,])([0-9]+(?:\.[0-9]+)?) (mins?|secs?|hrs?|h|mm|cm|km|mg|kg|ml|wks?|yrs?|lbs?|ft)\b([^/A-Za-z0-9_]|$)`)
 })
 
 // unitNames are the units of [unitWords] in full, in American spelling
@@ -87,6 +87,7 @@ var unitWords = sync.OnceValue(func() *regexp.Regexp {
 var unitNames = map[string]string{
 	"min": "minute", "mins": "minute", "sec": "second", "secs": "second", "hr": "hour", "hrs": "hour", "h": "hour",
 	"mm": "millimeter", "cm": "centimeter", "km": "kilometer", "mg": "milligram", "kg": "kilogram", "ml": "milliliter",
+	"wk": "week", "wks": "week", "yr": "year", "yrs": "year", "lb": "pound", "lbs": "pound", "ft": "foot",
 }
 
 // proseAbbreviations are abbreviations of prose words with one meaning,
@@ -120,7 +121,11 @@ func unitsInFull(p string) string {
 	return unitWords().ReplaceAllStringFunc(p, func(m string) string {
 		sub := unitWords().FindStringSubmatch(m)
 		full := unitNames[sub[3]]
-		if sub[2] != "1" {
+		switch {
+		case sub[2] == "1":
+		case full == "foot":
+			full = "feet"
+		default:
 			full += "s"
 		}
 		return sub[1] + sub[2] + " " + full + sub[4]
