@@ -187,6 +187,9 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, scan *markerSc
 	}
 	merge := c.merge
 	edithook.RunGroup(ctx, g.ID)
+	n.linkMu.Lock()
+	n.linkGroup++ // the group's first cut lists the notes again ([Notes.linkingNotes])
+	n.linkMu.Unlock()
 
 	// The kept note first takes what its copies carry.
 	if merge.Pinned || len(merge.Tags) > 0 || merge.Importance != nil || len(merge.Feedback) > 0 {
@@ -675,13 +678,18 @@ func (n *Notes) leftEmpty(data []byte) bool {
 // first removal that loses a heading or deletes the note, keeping only
 // those that may hold a link ([mayLink]): read again for each such
 // removal, an apply cost notes x groups reads (docs/performance.md,
-// "Consolidate --apply: links to a removed heading"). When fresh (the
-// cut, under the lock), the notes are listed again and those whose size
-// or modification time changed since are read again: a link an editor
-// saved after the group's check (no lock taken) is seen. One saved
-// between that listing and the cut's write is not; a link left pointing
-// at nothing loses no text: the kept copy holds the heading and its
-// passage.
+// "Consolidate --apply: links to a removed heading"). When fresh (a
+// cut, under the lock), the notes are listed again, once per group (at
+// its first cut that needs them), and those whose size or modification
+// time changed since are read again: a link an editor saved after the
+// group's check (no lock taken) is seen. Listed again at every cut, a
+// group of n copies in a workspace of n notes cost n x n stats (a paste
+// in 1,000 notes: a million; docs/performance.md, "Consolidate --apply:
+// a group of many copies"). A link saved after that listing, while the
+// group's copies are cut, is not seen; a link left pointing at nothing
+// loses no text: the kept copy holds the heading and its passage. The
+// group's own cuts leave the listing holding what they removed: a link
+// there keeps a copy (held, never lost).
 func (n *Notes) linkedFrom(rel string, anchors []string, fresh bool) (at, link string, err error) {
 	if len(anchors) == 0 {
 		return "", "", nil
@@ -720,14 +728,17 @@ type linkingNote struct {
 
 // linkingNotes returns the workspace's notes, and the Markdown files of
 // its extra paths ([Notes.ExtraPaths]), that may hold a link, read on
-// the first call; when fresh, the notes are listed again and
-// those new or whose size or modification time changed since they were
-// read are read again.
+// the first call; when fresh and not yet listed so for the group being
+// cut, the notes are listed again and those new or whose size or
+// modification time changed since they were read are read again.
 func (n *Notes) linkingNotes(fresh bool) ([]linkingNote, error) {
 	n.linkMu.Lock()
 	defer n.linkMu.Unlock()
-	if n.linking != nil && !fresh {
+	if n.linking != nil && (!fresh || n.linkFresh == n.linkGroup) {
 		return n.linking, nil
+	}
+	if fresh {
+		n.linkFresh = n.linkGroup
 	}
 	var extra []string
 	if n.ExtraPaths != nil {

@@ -78,11 +78,14 @@ type Notes struct {
 	ExtraPaths func() []string
 
 	// linkMu guards linking, the notes that may link to a heading of
-	// another, read once by [Notes.linkedFrom], and linkSeen, the size
-	// and modification time of every note when it was read.
-	linkMu   sync.Mutex
-	linking  []linkingNote
-	linkSeen map[string][2]int64
+	// another, read once by [Notes.linkedFrom], linkSeen, the size
+	// and modification time of every note when it was read, linkGroup,
+	// the number of the group an apply is cutting (one more per group),
+	// and linkFresh, the group whose cut last listed them again.
+	linkMu               sync.Mutex
+	linking              []linkingNote
+	linkSeen             map[string][2]int64
+	linkGroup, linkFresh int
 }
 
 // split cuts the note data into passages as the index does.
