@@ -152,7 +152,11 @@ type Held struct {
 // ([filed]). Duplicates that share none of their rare words, or that
 // the sketch puts far apart among many passages of common words, are
 // not found. Copies of one paragraph in more than 65 passages of common
-// words come in several groups; [PairsPreferring] finds them as one.
+// words come in several groups: a caller that groups the pairs
+// ([Groups]) calls [PairsPreferring] with the order Groups keeps in, as
+// consolidate does (and so the CLI and MCP), which finds them as one.
+// Pairs suits a caller that asks about a few passages (the apply's
+// check of two copies).
 func Pairs(ps []Passage, threshold float64) (pairs []Pair, held []Held) {
 	return PairsPreferring(ps, threshold, nil)
 }

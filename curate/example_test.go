@@ -1,6 +1,7 @@
 package curate_test
 
 import (
+	"cmp"
 	"fmt"
 	"time"
 
@@ -17,7 +18,10 @@ func ExampleGroups() {
 	}
 	day := func(d int) time.Time { return time.Date(2026, 11, d, 0, 0, 0, 0, time.UTC) }
 	copies := []curate.Copy{{Date: day(1), File: ps[0].File}, {Date: day(20), File: ps[1].File}, {Date: day(25), File: ps[2].File}}
-	pairs, held := curate.Pairs(ps, curate.Threshold)
+	// PairsPreferring compares copies of one paragraph around the one
+	// Groups keeps, so a paste in many notes comes back as one group.
+	prefer := func(a, b int) int { return cmp.Or(curate.Prefer(copies[a], copies[b]), cmp.Compare(a, b)) }
+	pairs, held := curate.PairsPreferring(ps, curate.Threshold, prefer)
 	for _, g := range curate.Groups(ps, copies, pairs) {
 		fmt.Println("keep", ps[g.Keep].File)
 		for _, d := range g.Drop {
