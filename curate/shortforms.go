@@ -49,40 +49,29 @@ var (
 
 // shortWordsInFull returns p with each of [shortWords] written in full,
 // and "no. 4", "No. 4" and "#4" after a space as "number 4" ("Number 4"):
-// "#4" alone at the start of a line is a tag. A full stop that ends a
+// "#4" opening the text is a tag. A full stop that ends a
 // sentence ("... the finance dept. The") is kept.
 func shortWordsInFull(p string) string {
-	p = shortWord().ReplaceAllStringFunc(p, func(m string) string {
-		sub := shortWord().FindStringSubmatch(m)
-		if sub[7] != "" {
-			return sub[6] + shortWords[sub[7]] + " " // "eg, the floats": the comma goes with the stops
+	var edits []edit
+	for _, m := range shortWord().FindAllStringSubmatchIndex(p, -1) {
+		if m[14] >= 0 { // "eg, the floats": the comma goes with the stops
+			edits = append(edits, edit{m[14], m[1], shortWords[p[m[14]:m[15]]] + " "})
+			continue
 		}
-		full, comma, end := shortWords[sub[2]], sub[4], sub[5]
-		if strings.Contains(sub[2], ".") {
-			comma = "" // "e.g., bicycles" is "for example bicycles"
+		word, stop, comma, end := p[m[4]:m[5]], m[7] > m[6], m[9] > m[8], p[m[10]:m[11]]
+		text := shortWords[word]
+		switch {
+		case strings.Contains(word, "."):
+			comma = false // "e.g., bicycles" is "for example bicycles"
+		case comma:
+			text += ","
 		}
-		if sub[3] == "." && comma == "" && end != ")" {
-			// "dept. The" and a last "etc." keep the sentence's stop
-			// where the text does not go on in lower case: that is read
-			// below, after the replacement.
-			end = "\x00" + end
+		if rest := strings.TrimLeft(p[m[1]:], " "); stop && !comma && end != ")" && (rest == "" || capitalised(rest) || rest[0] == '\n') {
+			text += "." // "dept. The" and a last "etc." keep the sentence's stop
 		}
-		return sub[1] + full + comma + end
-	})
-	if strings.Contains(p, "\x00") {
-		var b strings.Builder
-		for i := 0; i < len(p); i++ {
-			if p[i] != 0 {
-				b.WriteByte(p[i])
-				continue
-			}
-			rest := strings.TrimLeft(p[i+1:], " ")
-			if rest == "" || capitalised(rest) || rest[0] == '\n' {
-				b.WriteByte('.')
-			}
-		}
-		p = b.String()
+		edits = append(edits, edit{m[4], m[1], text + end})
 	}
+	p = spliced(p, edits)
 	return numberSign().ReplaceAllStringFunc(p, func(m string) string {
 		sub := numberSign().FindStringSubmatch(m)
 		if sub[2] == "" && sub[1] == "" {

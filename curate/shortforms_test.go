@@ -50,3 +50,17 @@ func TestShortForms(t *testing.T) {
 		{"The bakery keeps a dozen rolls back.", "The bakery keeps 12 rolls back.", false},
 	})
 }
+
+// TestShortFormsKeepOtherBytes: the rule that keeps a sentence's stop
+// after an abbreviation reads the text itself, so a byte the text holds
+// (a NUL) is never taken for a stop, and "#4" opening the text is a tag.
+func TestShortFormsKeepOtherBytes(t *testing.T) {
+	checkOneText(t, []oneTextCase{
+		{"Ask the dept. The form\x00is online.", "Ask the department. The form.is online.", false},
+		{"Ask the dept. for the form\x00 It is online.", "Ask the department for the form. It is online.", false},
+		{"#4 is open for the week", "number 4 is open for the week", false},
+	})
+	for _, p := range []string{"e.g.", "dept.", "etc.\x00", "#", "no. ", "Mon-", "-Fri", "Oct 3", "3rd Dec", "1.5k", "999.999K", "€1m"} {
+		_ = shortForms(p) // no panic on a bare or cut form
+	}
+}
