@@ -19,7 +19,7 @@ import (
 // 3" and "3rd October" are "3 October"), thousands and millions written
 // with a letter or a word as digits ([amounts]). "A dozen" and "half a"
 // are kept: they are often approximate ("a dozen or so"), and earlier
-// labelled sets hold them against digits (pairs16, pairs17, pairs19).
+// labelled sets hold them against digits (pairs16, pairs17, pairs19, pairs22).
 // A name that begins a sentence may be a word ("Sat down", "Mar the
 // lens") and is kept, and so is "May" (the month or the verb).
 func shortForms(p string) string {
