@@ -84,6 +84,15 @@ const (
 	// when ranked against keyword matches, per word of the query beyond
 	// shortQuery.
 	wordFreeDecay = 0.15
+	// floodCount is the most word-free chunks at a full vector score
+	// (v = 1) with which they still rank among the keyword matches by
+	// score (see [flooded]). A full vector score means standing as far
+	// above the index's background as the best of its unrelated chunks
+	// is expected to, so the background explains about one such chunk
+	// per query; ten times that many are not a few answers the query's
+	// words missed but its topic, all at one score, and the keyword
+	// matches' words tell them apart where the score cannot.
+	floodCount = 10
 )
 
 // Candidate is one chunk found by the keyword backend, the vector backend
@@ -212,6 +221,10 @@ func methodList() string {
 //     reaches the score of a chunk holding none of the query's words,
 //     discounted by wordFreeDecay per further word, is raised to that
 //     chunk's score and ranked just above it (see [liftOverWordFree]).
+//     When more than floodCount word-free chunks have a full vector
+//     score (v = 1), which the index's background explains about one of,
+//     every keyword match is so raised over every word-free chunk,
+//     whatever the query's length (unless the embedder is lexical).
 //     This ranks candidates against each other, so such a match's score
 //     may depend on the word-free chunks retrieved with it; no word-free
 //     chunk's score changes, so a paraphrase that passes the threshold
@@ -234,7 +247,7 @@ func Fuse(cands []Candidate, opts FusionOptions) []Result {
 	// costs a GC write barrier per moved pointer field.
 	keys := scoreCandidates(cs, method, opts)
 	if method == Blend {
-		liftOverWordFree(keys, opts.words)
+		liftOverWordFree(keys, wordFreeDiscount(keys, opts))
 	}
 	slices.SortFunc(keys, func(a, b scoreKey) int {
 		if c := cmp.Compare(b.score, a.score); c != 0 {
@@ -272,18 +285,53 @@ func (a tieOrder) compare(b tieOrder) int {
 	return cmp.Or(boolcmp.Compare(b.lifted, a.lifted), cmp.Compare(b.own, a.own), cmp.Compare(b.ownCos, a.ownCos))
 }
 
-// liftOverWordFree ranks the keyword matches of a query of more than
-// shortQuery words against the word-free chunks scoring above them: a
-// match m whose score reaches a word-free chunk f's score discounted by
-// (1-wordFreeDecay)^(words-shortQuery) is raised to f's score, ranked
-// just above it. Every word of a long query that a relevant passage
-// could have held, and f holds none of, counts against f (a relevant
-// passage shares none of n words less and less often as n grows), but
-// only in ranking: word-free chunks keep their score, so what passes the
-// threshold is what passed before, plus the matches lifted over a
-// passing chunk.
-func liftOverWordFree(keys []scoreKey, words int) {
-	if words <= shortQuery {
+// wordFreeDiscount is the share of its score a word-free chunk keeps
+// when ranked against the keyword matches (see [liftOverWordFree]): 0
+// when the word-free chunks are [flooded], else
+// (1-wordFreeDecay)^(words-shortQuery) for a query of more than
+// shortQuery words, else 1 (ranked by score alone).
+func wordFreeDiscount(keys []scoreKey, opts FusionOptions) float64 {
+	if flooded(keys, opts) {
+		return 0
+	}
+	if opts.words <= shortQuery {
+		return 1
+	}
+	return math.Pow(1-wordFreeDecay, float64(opts.words-shortQuery))
+}
+
+// flooded reports that more than floodCount word-free chunks have a full
+// vector score: then every keyword match ranks above every word-free
+// chunk. Not under a lexical embedder, whose word-free chunks share a
+// letter run with the query (see [runs]) and score at most
+// [LexicalAlone], under the threshold.
+func flooded(keys []scoreKey, opts FusionOptions) bool {
+	if opts.lexical {
+		return false
+	}
+	n := 0
+	for _, k := range keys {
+		if k.free && k.cos >= 1 {
+			if n++; n > floodCount {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// liftOverWordFree ranks the keyword matches against the word-free
+// chunks scoring above them: a match m whose score reaches a word-free
+// chunk f's score times discount (see [wordFreeDiscount]) is raised to
+// f's score, ranked just above it. For a query of more than shortQuery
+// words every word that a relevant passage could have held, and f holds
+// none of, counts against f (a relevant passage shares none of n words
+// less and less often as n grows); in a flood every match outranks every
+// word-free chunk. This is only ranking: word-free chunks keep their
+// score, so what passes the threshold is what passed before, plus the
+// matches lifted over a passing chunk.
+func liftOverWordFree(keys []scoreKey, discount float64) {
+	if discount >= 1 {
 		return
 	}
 	var free []int // word-free keys, lowest ranked first
@@ -295,7 +343,6 @@ func liftOverWordFree(keys []scoreKey, words int) {
 	slices.SortFunc(free, func(a, b int) int {
 		return cmp.Or(cmp.Compare(keys[a].score, keys[b].score), cmp.Compare(keys[a].raw, keys[b].raw))
 	})
-	discount := math.Pow(1-wordFreeDecay, float64(words-shortQuery))
 	for i := range keys {
 		m := &keys[i]
 		if m.free {

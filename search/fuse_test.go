@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -415,6 +416,53 @@ func TestFuseLexicalKeepsKeywordOrder(t *testing.T) {
 					trial, words, r.ChunkID, *r.TextScore, *r.Explain.Cosine, prev.ChunkID, *prev.TextScore, *prev.Explain.Cosine)
 			}
 			prev = r
+		}
+	}
+}
+
+// TestFuseFlood checks the count rule of [flooded] on Fuse's output:
+// when more than floodCount word-free chunks have a full vector score,
+// every keyword match ranks above every word-free chunk, which keeps its
+// score; with floodCount of them, or under a lexical embedder, scores
+// decide, so a few word-free chunks standing out (a paraphrase) still
+// rank over a weak keyword match.
+func TestFuseFlood(t *testing.T) {
+	k := func(x float64) *float64 { return &x }
+	for _, tt := range []struct {
+		full    int
+		lexical bool
+		want    []int64 // how the ranking starts
+		under   bool    // keyword match 1 ranks under word-free chunk 3
+	}{
+		{floodCount, false, []int64{2, 100, 101}, true},
+		{floodCount + 1, false, []int64{2, 1, 100, 101}, false},
+		{floodCount + 1, true, []int64{2, 100, 101}, true},
+	} {
+		cands := []Candidate{
+			{ChunkID: 1, KeywordScore: k(0.3), Cosine: ptr(0.4), VectorScore: k(0.2)},            // partial: 0.243
+			{ChunkID: 2, KeywordScore: k(0.5), Whole: true, Cosine: ptr(0.3), VectorScore: k(0)}, // whole: 0.45
+			{ChunkID: 3, Cosine: ptr(0.5), VectorScore: k(0.9)},                                  // word-free, not full
+		}
+		for i := range tt.full {
+			cands = append(cands, Candidate{ChunkID: int64(100 + i), Cosine: ptr(0.9 - float64(i)/100), VectorScore: k(1)})
+		}
+		alone := VectorAlone
+		if tt.lexical {
+			alone = LexicalAlone
+		}
+		got := Fuse(cands, FusionOptions{words: 2, lexical: tt.lexical})
+		var order []int64
+		for _, r := range got {
+			order = append(order, r.ChunkID)
+			if r.ChunkID >= 3 && !near(r.Score, alone*(*r.VectorScore)) {
+				t.Errorf("Fuse(%d full, lexical %v): word-free chunk %d scores %v, want its own %v", tt.full, tt.lexical, r.ChunkID, r.Score, alone*(*r.VectorScore))
+			}
+		}
+		if !slices.Equal(order[:len(tt.want)], tt.want) {
+			t.Errorf("Fuse(%d full, lexical %v) = %v, want it to start %v", tt.full, tt.lexical, order, tt.want)
+		}
+		if under := slices.Index(order, 1) > slices.Index(order, 3); under != tt.under {
+			t.Errorf("Fuse(%d full, lexical %v) = %v: keyword match 1 under word-free chunk 3 is %v, want %v", tt.full, tt.lexical, order, under, tt.under)
 		}
 	}
 }
