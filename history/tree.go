@@ -93,19 +93,27 @@ func materialize(ctx context.Context, dir, rev, commit, dst string, lim Limits, 
 			snap.Skipped = append(snap.Skipped, skip(p, "same content as "+shown(f)+", indexed once"))
 			continue
 		}
+		// A note held is not written: its path passed listMemory's
+		// check, the same rules, and dst has nothing to check yet.
+		data, held, err := readHeld(r, e, have)
+		if err != nil {
+			return nil, fmt.Errorf("history: read %s at %s: %w", e.path, commit, err)
+		}
+		if held {
+			first[e.oid] = p
+			continue
+		}
 		abs, _, err := workspace.SafeMemoryPath(dst, e.path)
 		if err != nil {
 			snap.Skipped = append(snap.Skipped, skip(e.path, err.Error()))
 			continue
 		}
-		data, err := r.Read(e.oid)
-		if err != nil {
-			return nil, fmt.Errorf("history: read %s at %s: %w", e.path, commit, err)
+		if data == nil {
+			if data, err = r.Read(e.oid); err != nil {
+				return nil, fmt.Errorf("history: read %s at %s: %w", e.path, commit, err)
+			}
 		}
 		first[e.oid] = p
-		if have != nil && have.Sized(e.path, e.size) && have.Text(e.path, data) {
-			continue
-		}
 		if written += NoteCost(e.size); have != nil && written > lim.TreeBytes {
 			return nil, notHeldTooLarge(rev, commit, len(snap.Written)+1, written, lim.TreeBytes)
 		}
@@ -121,6 +129,18 @@ func materialize(ctx context.Context, dir, rev, commit, dst string, lim Limits, 
 		snap.Written = append(snap.Written, e.path)
 	}
 	return snap, nil
+}
+
+// readHeld reads the note e, when have may hold it, and reports whether
+// it does; data is nil when the note was not read.
+func readHeld(r *BlobReader, e entry, have *Have) (data []byte, held bool, err error) {
+	if have == nil || !have.Sized(e.path, e.size) {
+		return nil, false, nil
+	}
+	if data, err = r.Read(e.oid); err != nil {
+		return nil, false, err
+	}
+	return data, have.Text(e.path, data), nil
 }
 
 // unheldUnder refuses the revision when the notes of files (by path,
