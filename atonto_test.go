@@ -63,7 +63,7 @@ func TestSearchAtOverTheLimitFromThisIndex(t *testing.T) {
 	// n04 indexed as edited, then written back as the revision holds it;
 	// n06 indexed as the revision holds it, then edited: no index run
 	// after either.
-	n04 := readNote(t, dir, "memory/n04.md")
+	n04 := memweavetest.ReadFile(t, dir, "memory/n04.md")
 	edit("memory/n04.md", "# Service 4\n\nThe emu service is retired.\n")
 	mustIndex(t, w)
 	edit("memory/n04.md", n04)
@@ -94,7 +94,7 @@ func TestSearchAtOverTheLimitFromThisIndex(t *testing.T) {
 		}
 	}
 	// The working tree is as it was: the search wrote nothing there.
-	if got := readNote(t, dir, "memory/n03.md"); !strings.Contains(got, "gone") {
+	if got := memweavetest.ReadFile(t, dir, "memory/n03.md"); !strings.Contains(got, "gone") {
 		t.Errorf("n03 after the searches = %q, want the working tree's", got)
 	}
 	if left := checkouts(t); len(left) != 0 {
@@ -137,14 +137,4 @@ func shownWarnings(resp *memweave.SearchResponse) string {
 func fileExists(root, rel string) bool {
 	_, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel)))
 	return err == nil
-}
-
-// readNote returns the text of the workspace-relative path rel.
-func readNote(t testing.TB, root, rel string) string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
 }

@@ -62,10 +62,13 @@ func partialOther(t *testing.T, later bool) func(*testing.T) (a, b string) {
 	}
 }
 
-// syncTeam syncs b with the remote "team".
-func syncTeam(t testing.TB, b string) (*gitsync.Result, error) {
+// syncTeam syncs b with the remote "team", failing the test on an
+// error.
+func syncTeam(t testing.TB, b string) {
 	t.Helper()
-	return gitsync.Sync(context.Background(), b, gitsync.Options{Host: "b", Remote: "team"})
+	if _, err := gitsync.Sync(context.Background(), b, gitsync.Options{Host: "b", Remote: "team"}); err != nil {
+		t.Fatalf("Sync(b, remote team): %v", err)
+	}
 }
 
 // TestPartialCloneOfAnotherRemoteSyncs: a partial clone whose promisor
@@ -79,8 +82,10 @@ func syncTeam(t testing.TB, b string) (*gitsync.Result, error) {
 // nested and deleted, the promisor unreachable). Family "base": the
 // merge base's version of a note both sides changed, which b never had
 // (cloned at a later commit of another branch), read by the merge,
-// with sync's remote another one or the promisor itself.
+// with sync's remote another one or the promisor itself. Cases copy one
+// of two prepared sets of clones.
 func TestPartialCloneOfAnotherRemoteSyncs(t *testing.T) {
+	t.Parallel()
 	type side func(t testing.TB, root string)
 	writes := func(files map[string]string) side {
 		return func(t testing.TB, root string) {
@@ -129,6 +134,7 @@ func TestPartialCloneOfAnotherRemoteSyncs(t *testing.T) {
 	}
 	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			a, b := fixtures[tt.later](t)
 			writes(tt.other)(t, a)
 			sync(t, a, "a")
