@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/memweave/memweave-go/chunker"
 	"github.com/memweave/memweave-go/conflict"
 	"github.com/memweave/memweave-go/curate"
 	"github.com/memweave/memweave-go/curator"
 	"github.com/memweave/memweave-go/history"
+	"github.com/memweave/memweave-go/index"
 	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memfile"
 	"github.com/memweave/memweave-go/search"
@@ -221,8 +223,12 @@ func (w *Weave) Conflicts(ctx context.Context, opts ...SearchOption) (*Conflicts
 }
 
 // SearchAt searches memory/ as it was at the git revision rev, in a
-// temporary index ([history.CheckOut]); At names the commit. Errors wrap
-// [ErrBadRevision], [ErrNotRepository] or [ErrNoGit].
+// temporary index ([history.CheckOut]); At names the commit. A revision
+// whose notes are over Config.MaxTreeBytes in all starts from a copy of
+// this index instead ([history.CheckOutOnto]): the notes whose text this
+// index holds (the hash of their row) are kept as indexed, and only
+// those that differ are written, counted toward the limit and indexed.
+// Errors wrap [ErrBadRevision], [ErrNotRepository] or [ErrNoGit].
 func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchOption) (resp *SearchResponse, err error) {
 	defer func() {
 		if err != nil {
@@ -238,29 +244,28 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 	if _, err := w.searchOptions(query, opts); err != nil {
 		return nil, err
 	}
-	co, err := history.CheckOut(ctx, w.cfg.Workspace, rev, w.historyLimits())
+	var onto atOnto
+	co, err := history.CheckOutOnto(ctx, w.cfg.Workspace, rev, w.historyLimits(), func(dir string) (*history.Have, error) {
+		return onto.start(ctx, w, dir)
+	})
 	if err != nil {
+		onto.close()
 		return nil, err
 	}
-	defer co.Close()
-	cfg := w.cfg
-	cfg.Workspace, cfg.DBPath, cfg.ExtraPaths = co.Dir, "", nil // the checkout's own index
-	// The checkout has no settings file, so Open would take every
-	// embedder setting as the caller's own: one this machine's user has
-	// not approved (a clone's server) would get the notes and the API key.
-	// Search with this Weave's embedder, blocked when it is.
-	cfg.Embedder.Custom = w.emb
-	at, err := Open(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	defer at.Close()
+	defer func() {
+		onto.close() // before the folder it is in goes
+		co.Close()
+	}()
 	res := &IndexResult{}
-	if _, err = at.db.ImportCache(ctx, w.cfg.DBPath); err == nil {
-		res, err = at.Index(ctx)
+	if co.Onto {
+		res, err = onto.finish(ctx, co)
+	} else if onto.at, err = w.openAt(ctx, co.Dir, ""); err == nil {
+		if _, err = onto.at.db.ImportCache(ctx, w.cfg.DBPath); err == nil {
+			res, err = onto.at.Index(ctx)
+		}
 	}
 	if err == nil {
-		resp, err = at.Search(ctx, query, append(opts, NoSync())...)
+		resp, err = onto.at.Search(ctx, query, append(opts, NoSync())...)
 	}
 	if err == nil {
 		resp.At, resp.EmbeddingsComputed = co.Commit, &res.EmbeddingsComputed
@@ -275,6 +280,85 @@ func (w *Weave) SearchAt(ctx context.Context, rev, query string, opts ...SearchO
 		}
 	}
 	return resp, err
+}
+
+// openAt opens the index of a checkout's folder dir: its own file, or
+// dbPath when not "". The checkout has no settings file, so Open would
+// take every embedder setting as the caller's own: one this machine's
+// user has not approved (a clone's server) would get the notes and the
+// API key. It searches with this Weave's embedder, blocked when it is.
+func (w *Weave) openAt(ctx context.Context, dir, dbPath string) (*Weave, error) {
+	cfg := w.cfg
+	cfg.Workspace, cfg.DBPath, cfg.ExtraPaths = dir, dbPath, nil
+	cfg.Embedder.Custom = w.emb
+	return Open(ctx, cfg)
+}
+
+// atOnto is the index of a search at a revision over MaxTreeBytes: a
+// copy of this index, whose rows of the notes the revision holds as
+// they are indexed stay ([history.Onto]), the rest deleted, and the
+// notes written from the revision indexed.
+type atOnto struct {
+	at   *Weave
+	rows map[string]index.File
+	kept map[string]bool
+}
+
+// start copies w's index into the checkout's folder dir, opens it, and
+// returns the notes it holds as the revision holds them: the row of the
+// path records the text's size and hash, with chunks and every vector
+// (an empty note, or one the index run left out with a warning, is
+// indexed again, which says why).
+func (o *atOnto) start(ctx context.Context, w *Weave, dir string) (*history.Have, error) {
+	dbPath := filepath.Join(dir, "at.db")
+	if err := w.eng.CopyFor(ctx, dbPath, dir, time.Now()); err != nil {
+		return nil, err
+	}
+	var err error
+	if o.at, err = w.openAt(ctx, dir, dbPath); err != nil {
+		return nil, err
+	}
+	if o.rows, err = o.at.db.Files(ctx); err != nil {
+		return nil, err
+	}
+	o.kept = make(map[string]bool)
+	sized := func(p string, size int64) bool {
+		r, ok := o.rows[p]
+		return ok && r.Size == size && !r.External && !r.Pending && r.Chunks > 0
+	}
+	return &history.Have{Sized: sized, Text: func(p string, data []byte) bool {
+		if !sized(p, int64(len(data))) || o.rows[p].Hash != memfile.Hash(data) {
+			return false
+		}
+		o.kept[p] = true
+		return true
+	}}, nil
+}
+
+// finish deletes the rows of every note the checkout co did not keep
+// and indexes the notes it wrote.
+func (o *atOnto) finish(ctx context.Context, co *history.Checkout) (*IndexResult, error) {
+	var drop []string
+	for p := range o.rows {
+		if !o.kept[p] {
+			drop = append(drop, p)
+		}
+	}
+	if _, err := o.at.db.Apply(ctx, nil, drop, nil); err != nil {
+		return nil, err
+	}
+	paths := make([]string, len(co.Written))
+	for i, p := range co.Written {
+		paths[i] = indexer.AbsPath(co.Dir, p)
+	}
+	return o.at.eng.SyncPaths(ctx, paths, indexer.SyncOptions{Pending: true})
+}
+
+// close closes the index, when open.
+func (o *atOnto) close() {
+	if o.at != nil {
+		o.at.Close()
+	}
 }
 
 // Changes lists the chunks of memory/ changed from the git revision from

@@ -108,6 +108,21 @@ func (c gitConfig) all(key string) []string {
 	return vals
 }
 
+// partialClone reports whether the repository is a partial clone: it
+// names a promisor remote (extensions.partialClone, or a remote's
+// promisor setting).
+func (c gitConfig) partialClone() bool {
+	if c.last("extensions.partialclone") != "" {
+		return true
+	}
+	for key := range c {
+		if strings.HasPrefix(key, "remote.") && strings.HasSuffix(key, ".promisor") && c.isTrue(key) {
+			return true
+		}
+	}
+	return false
+}
+
 // isTrue reports whether key's last value is git's true: "true", "yes",
 // "on" or a number other than 0, in any case, or the key alone.
 func (c gitConfig) isTrue(key string) bool {

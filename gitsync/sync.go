@@ -1169,42 +1169,97 @@ func (s *syncer) boundedFetch(ctx context.Context, tracking map[string]string, s
 	return err
 }
 
-// fetchBlobs fetches, in a partial clone of the remote (git clone
-// --filter=blob:none), the objects of commit's tree it lacks, which the
-// check of that tree (every blob's size) and the merge read: in one
-// bounded fetch, where git fetched each on the fly, unbounded and one
-// process a blob. Nothing to do in a full clone. A partial clone of
-// another remote fetches nothing here: sync's reads of what it lacks
-// fail with history.ErrNotFetched.
-func (s *syncer) fetchBlobs(ctx context.Context, commit string, tracking map[string]string) error {
-	if !s.config.isTrue("remote."+s.remote+".promisor") && s.config.last("extensions.partialclone") != s.remote {
+// fetchBlobs fetches, in a partial clone (git clone --filter=blob:none),
+// the objects sync reads that the clone lacks: those of commit's tree,
+// which the check of that tree (every blob's size) and the merge read,
+// and, when base is the merge base of head and commit, base's version
+// of each path both changed since, which the merge reads. In one bounded
+// fetch from sync's remote, which sent commit and holds base: git
+// fetched each on the fly, unbounded, one process a blob, and only from
+// its promisor remote, which may be another remote (the clone's origin,
+// where sync's remote brought nothing of what the clone's commits from
+// origin reach). Nothing to do in a full clone.
+func (s *syncer) fetchBlobs(ctx context.Context, commit, base, head string, tracking map[string]string) error {
+	promisor := s.config.isTrue("remote."+s.remote+".promisor") || s.config.last("extensions.partialclone") == s.remote
+	if !promisor && !s.config.partialClone() {
 		return nil
 	}
+	missing, err := s.missingObjects(ctx, commit, nil)
+	if err == nil && base != "" && base != head && base != commit {
+		var reads map[string]bool
+		if reads, err = s.bothChangedBases(ctx, base, head, commit); err == nil && len(reads) > 0 {
+			var more string
+			more, err = s.missingObjects(ctx, base, reads)
+			missing += more
+		}
+	}
+	if err != nil || missing == "" {
+		return err
+	}
+	// As git's own fetch of what a partial clone lacks: those objects
+	// alone, none of what they reach. From a remote that is not a
+	// promisor, without --filter, which would make it one (git writes
+	// remote.<name>.promisor): a blob reaches nothing, and the blobs a
+	// tree reaches are what the check reads.
+	args := []string{"--stdin", "--", s.remote}
+	if promisor {
+		args = append([]string{"--filter=blob:none"}, args...)
+	}
+	err = s.boundedFetch(ctx, tracking, []byte(missing), args...)
+	if err != nil && !errors.Is(err, ErrRefused) {
+		s.dropFetched(ctx, tracking)
+		return fmt.Errorf("gitsync: fetch the notes of %.12s from %s into this partial clone (nothing changed here; sync again once %s answers: `git -C %s ls-remote %s` checks it): %w",
+			commit, s.remote, s.remote, s.root, s.remote, err)
+	}
+	return err
+}
+
+// missingObjects lists, one id a line, the objects of commit's tree
+// this partial clone lacks (those in only, when not nil), as git's
+// rev-list finds them without fetching.
+func (s *syncer) missingObjects(ctx context.Context, commit string, only map[string]bool) (string, error) {
 	out, err := s.run(ctx, history.GitOptions{MaxOutput: history.MaxListing}, "rev-list", "--objects", "--missing=print", "--no-walk", commit)
 	if errors.Is(err, history.ErrOutputTooLarge) {
-		return fmt.Errorf("%w the remote's tree at %.12s: its listing is over %d bytes", ErrRefused, commit, history.MaxListing)
+		return "", fmt.Errorf("%w the tree at %.12s: its listing is over %d bytes", ErrRefused, commit, history.MaxListing)
 	}
 	if err != nil {
-		return fmt.Errorf("gitsync: list what the partial clone lacks of %.12s: %w", commit, err)
+		return "", fmt.Errorf("gitsync: list what the partial clone lacks of %.12s: %w", commit, err)
 	}
 	var missing strings.Builder
-	for _, line := range strings.Split(string(out), "\n") {
-		if id, ok := strings.CutPrefix(line, "?"); ok {
+	for line := range strings.SplitSeq(string(out), "\n") {
+		if id, ok := strings.CutPrefix(line, "?"); ok && (only == nil || only[id]) {
 			missing.WriteString(id + "\n")
 		}
 	}
-	if missing.Len() == 0 {
-		return nil
+	return missing.String(), nil
+}
+
+// bothChangedBases returns the blobs at base of the files that both
+// head and commit changed since (a three-way merge reads them), from
+// git's comparison of the trees, which reads no blob.
+func (s *syncer) bothChangedBases(ctx context.Context, base, head, commit string) (map[string]bool, error) {
+	var changed [2]map[string]string // path -> its blob at base
+	for i, c := range []string{head, commit} {
+		out, err := s.run(ctx, history.GitOptions{MaxOutput: history.MaxListing}, "diff-tree", "-r", "-z", "--no-renames", "--no-abbrev", base, c)
+		if err != nil {
+			return nil, fmt.Errorf("gitsync: compare %.12s with the merge base %.12s: %w", c, base, err)
+		}
+		changed[i] = map[string]string{}
+		recs := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+		for j := 0; j+1 < len(recs); j += 2 {
+			// ":oldmode newmode oldblob newblob status", then the path.
+			if f := strings.Fields(strings.TrimPrefix(recs[j], ":")); len(f) == 5 && f[4] == "M" {
+				changed[i][recs[j+1]] = f[2]
+			}
+		}
 	}
-	// As git's own fetch of what a partial clone lacks: those objects
-	// alone, none of what they reach.
-	err = s.boundedFetch(ctx, tracking, []byte(missing.String()),
-		"--filter=blob:none", "--stdin", "--", s.remote)
-	if err != nil && !errors.Is(err, ErrRefused) {
-		s.dropFetched(ctx, tracking)
-		return fmt.Errorf("gitsync: fetch the notes of %.12s from %s into this partial clone: %w", commit, s.remote, err)
+	reads := map[string]bool{}
+	for p, oid := range changed[1] {
+		if _, ok := changed[0][p]; ok {
+			reads[oid] = true
+		}
 	}
-	return err
+	return reads, nil
 }
 
 // fetch fetches the remote branch into incomingRef, checks it, and
@@ -1262,7 +1317,7 @@ func (s *syncer) fetch(ctx context.Context) (string, error) {
 			against = base
 		}
 	}
-	if err := s.fetchBlobs(ctx, incoming, tracking); err != nil {
+	if err := s.fetchBlobs(ctx, incoming, against, head, tracking); err != nil {
 		return "", err
 	}
 	if err := s.checkTree(ctx, incoming, against, head, remoteTree); err != nil {

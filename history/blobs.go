@@ -13,7 +13,6 @@ import (
 	"path"
 	"strconv"
 
-	"github.com/memweave/memweave-go/internal/ctlesc"
 	"github.com/memweave/memweave-go/workspace"
 )
 
@@ -172,21 +171,28 @@ func ListedTwice(listed map[string]bool, p string) string {
 // than lim.TreeBytes in all refuse the revision, named rev in the error,
 // and so does a tree listing a path twice ([ErrMalformedTree]).
 func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large map[string]bool) (map[string]entry, []string, error) {
+	files, skipped, total, err := listMemory(ctx, dir, commit, lim.FileBytes, large)
+	if err == nil && lim.TreeBytes > 0 && total > lim.TreeBytes {
+		return nil, nil, TreeTooLarge(revAt(rev, commit), total, len(files), lim.TreeBytes)
+	}
+	return files, skipped, err
+}
+
+// listMemory is [memoryTree] without the bound on the notes in all,
+// whose total ([NoteCost] each) it returns.
+func listMemory(ctx context.Context, dir, commit string, maxBytes int64, large map[string]bool) (files map[string]entry, skipped []string, total int64, err error) {
 	if err := checkRev(commit); err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	out, err := Git(ctx, dir, GitOptions{MaxOutput: MaxListing, Reads: true}, "ls-tree", "-r", "-t", "-z", "-l", "--end-of-options", commit, "--", workspace.MemoryDir)
 	if errors.Is(err, ErrOutputTooLarge) {
-		return nil, nil, fmt.Errorf("%w: the listing of memory/ at %.12s is over %d bytes", ErrTreeTooLarge, commit, MaxListing)
+		return nil, nil, 0, fmt.Errorf("%w: the listing of memory/ at %.12s is over %d bytes", ErrTreeTooLarge, commit, MaxListing)
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("history: list memory at %s: %w", commit, err)
+		return nil, nil, 0, fmt.Errorf("history: list memory at %s: %w", commit, err)
 	}
-	maxBytes := lim.FileBytes
-	files := make(map[string]entry)
+	files = make(map[string]entry)
 	listed := map[string]bool{} // see ListedTwice
-	var skipped []string
-	var total int64
 	check := workspace.NewPathChecker(dir)
 	for _, rec := range bytes.Split(out, []byte{0}) {
 		e, ok := parseEntry(string(rec))
@@ -194,7 +200,7 @@ func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large 
 			continue
 		}
 		if why := ListedTwice(listed, e.path); why != "" {
-			return nil, nil, fmt.Errorf("%w at %.12s: %q: %s", ErrMalformedTree, commit, e.path, why)
+			return nil, nil, 0, fmt.Errorf("%w at %.12s: %q: %s", ErrMalformedTree, commit, e.path, why)
 		}
 		switch {
 		case e.typ == "tree":
@@ -216,14 +222,7 @@ func memoryTree(ctx context.Context, dir, rev, commit string, lim Limits, large 
 			total += NoteCost(e.size)
 		}
 	}
-	if lim.TreeBytes > 0 && total > lim.TreeBytes {
-		at := fmt.Sprintf("%.12s", commit)
-		if rev != commit {
-			at = fmt.Sprintf("%s (%.12s)", ctlesc.Controls(rev), commit)
-		}
-		return nil, nil, TreeTooLarge(at, total, len(files), lim.TreeBytes)
-	}
-	return files, skipped, nil
+	return files, skipped, total, nil
 }
 
 // blobID is the git object id (SHA-1) of a blob holding data: a working

@@ -26,6 +26,12 @@ type Snapshot struct {
 	// Skipped names the entries left out, with why: too large, a link,
 	// a name the path rules refuse.
 	Skipped []string
+	// Written are the paths ("memory/...") of the files written.
+	Written []string
+	// Onto is true when the revision was over Limits.TreeBytes in all
+	// and only the notes the caller did not hold were written
+	// ([CheckOutOnto]).
+	Onto bool
 }
 
 // entry is one line of git ls-tree -l.
@@ -36,42 +42,65 @@ type entry struct {
 
 // materialize writes the Markdown files under memory/ at commit (which
 // rev names), as seen from dir (the workspace, which may be a subfolder
-// of the repository), into dst/memory/. dst should be a new, empty
-// folder. Only regular blobs
+// of the repository), into dst/memory/. dst should be a new folder,
+// memory/ in it empty. Only regular blobs
 // with Markdown names that pass [workspace.SafeMemoryPath] and are at
 // most lim.FileBytes long are written, and each blob once: a
 // path holding the same blob as an earlier one (in path order) is listed
 // in Skipped, so a commit that names one blob many times costs what the
 // blob costs. Notes of more than lim.TreeBytes in all are refused
-// ([ErrTreeTooLarge]) before anything is written. Blobs are streamed
-// from git one at a time.
-func materialize(ctx context.Context, dir, rev, commit, dst string, lim Limits) (*Snapshot, error) {
-	files, skipped, err := memoryTree(ctx, dir, rev, commit, lim, nil)
+// ([ErrTreeTooLarge]) before anything is written, unless onto is given
+// (see [CheckOutOnto]): then only the notes written count. Blobs are
+// streamed from git one at a time.
+func materialize(ctx context.Context, dir, rev, commit, dst string, lim Limits, onto Onto) (*Snapshot, error) {
+	files, skipped, total, err := listMemory(ctx, dir, commit, lim.FileBytes, nil)
 	if err != nil {
 		return nil, err
 	}
+	over := lim.TreeBytes > 0 && total > lim.TreeBytes
+	if over && onto == nil {
+		return nil, TreeTooLarge(revAt(rev, commit), total, len(files), lim.TreeBytes)
+	}
 	snap := &Snapshot{Commit: commit, Skipped: skipped}
-	if err := os.MkdirAll(filepath.Join(dst, workspace.MemoryDir), 0o755); err != nil {
-		return nil, fmt.Errorf("history: %w", err)
-	}
-	if len(files) == 0 {
-		return snap, nil
-	}
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
+	var have *Have
+	if over {
+		if have, err = onto(dst); err != nil {
+			return nil, err
+		}
+		if err := unheldUnder(rev, commit, files, paths, have, lim.TreeBytes); err != nil {
+			return nil, err
+		}
+		snap.Onto = true
+	}
+	if len(files) == 0 {
+		return snap, nil
+	}
 	r, err := newBlobReader(ctx, dir, noLazyFetch)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
 	first := make(map[string]string) // blob id -> first path
+	var written int64                // NoteCost of the notes written
 	for _, p := range paths {
 		e := files[p]
 		if f, ok := first[e.oid]; ok {
 			snap.Skipped = append(snap.Skipped, skip(p, "same content as "+shown(f)+", indexed once"))
+			continue
+		}
+		// A note held is not written: its path passed listMemory's
+		// check, the same rules, and dst has nothing to check yet.
+		data, held, err := readHeld(r, e, have)
+		if err != nil {
+			return nil, fmt.Errorf("history: read %s at %s: %w", e.path, commit, err)
+		}
+		if held {
+			first[e.oid] = p
 			continue
 		}
 		abs, _, err := workspace.SafeMemoryPath(dst, e.path)
@@ -79,21 +108,66 @@ func materialize(ctx context.Context, dir, rev, commit, dst string, lim Limits) 
 			snap.Skipped = append(snap.Skipped, skip(e.path, err.Error()))
 			continue
 		}
-		data, err := r.Read(e.oid)
-		if err != nil {
-			return nil, fmt.Errorf("history: read %s at %s: %w", e.path, commit, err)
+		if data == nil {
+			if data, err = r.Read(e.oid); err != nil {
+				return nil, fmt.Errorf("history: read %s at %s: %w", e.path, commit, err)
+			}
+		}
+		first[e.oid] = p
+		if written += NoteCost(e.size); have != nil && written > lim.TreeBytes {
+			return nil, notHeldTooLarge(rev, commit, len(snap.Written)+1, written, lim.TreeBytes)
 		}
 		if err := writeNew(abs, data); errors.Is(err, syscall.ENAMETOOLONG) {
 			// Nested past what the file system holds in a path.
 			snap.Skipped = append(snap.Skipped, skip(e.path, "a path longer than this file system holds"))
+			delete(first, e.oid)
 			continue
 		} else if err != nil {
 			return nil, fmt.Errorf("history: write %s: %w", e.path, err)
 		}
-		first[e.oid] = p
 		snap.Files++
+		snap.Written = append(snap.Written, e.path)
 	}
 	return snap, nil
+}
+
+// readHeld reads the note e, when have may hold it, and reports whether
+// it does; data is nil when the note was not read.
+func readHeld(r *BlobReader, e entry, have *Have) (data []byte, held bool, err error) {
+	if have == nil || !have.Sized(e.path, e.size) {
+		return nil, false, nil
+	}
+	if data, err = r.Read(e.oid); err != nil {
+		return nil, false, err
+	}
+	return data, have.Text(e.path, data), nil
+}
+
+// unheldUnder refuses the revision when the notes of files (by path,
+// paths sorted) that have cannot hold, by their size, are over limit:
+// before any is read. Each path counts, duplicates too, as the limit
+// counts a revision in all.
+func unheldUnder(rev, commit string, files map[string]entry, paths []string, have *Have, limit int64) error {
+	var total int64
+	n := 0
+	for _, p := range paths {
+		if e := files[p]; !have.Sized(e.path, e.size) {
+			total += NoteCost(e.size)
+			n++
+		}
+	}
+	if total > limit {
+		return notHeldTooLarge(rev, commit, n, total, limit)
+	}
+	return nil
+}
+
+// notHeldTooLarge is the error for a revision whose notes that differ
+// from what the caller holds ([CheckOutOnto]), n of them, count total
+// bytes, over limit.
+func notHeldTooLarge(rev, commit string, n int, total, limit int64) error {
+	return fmt.Errorf("%w: memory/ at %s holds %d notes that differ from this index counting at least %d bytes (each at least %d), over the %d-byte limit (MaxTreeBytes); none was searched",
+		ErrTreeTooLarge, revAt(rev, commit), n, total, BlockBytes, limit)
 }
 
 // parseEntry parses "<mode> SP <type> SP <oid> SP+ <size> TAB <path>".
@@ -159,6 +233,35 @@ type Checkout struct {
 // of processes killed before their Close are removed by the next
 // CheckOut. Close removes the folder.
 func CheckOut(ctx context.Context, dir, rev string, lim Limits) (*Checkout, error) {
+	return CheckOutOnto(ctx, dir, rev, lim, nil)
+}
+
+// Have is what the caller of [CheckOutOnto] holds of a revision's notes
+// (an index of the working tree, copied: each row records the size and
+// hash of the text it indexed). A path is "memory/...".
+type Have struct {
+	// Sized reports whether the caller may hold the note at path of
+	// size bytes: one it cannot is written without more ado, and counts
+	// toward the limit before any note is read.
+	Sized func(path string, size int64) bool
+	// Text reports whether the caller holds the note at path with the
+	// text data: such a note is not written.
+	Text func(path string, data []byte) bool
+}
+
+// Onto takes a revision whose notes are over Limits.TreeBytes in all for
+// [CheckOutOnto]: given the checkout's folder (memory/ in it, empty), it
+// returns what the caller holds of them.
+type Onto func(dir string) (*Have, error)
+
+// CheckOutOnto is [CheckOut], except that a revision whose notes are
+// over lim.TreeBytes in all is not refused when onto is given: onto is
+// called, once, and the notes it holds are read but not written
+// (Snapshot.Onto is then true). Only the notes written count toward
+// lim.TreeBytes: those it cannot hold by their size are counted before
+// any note is read, and the checkout is refused ([ErrTreeTooLarge]) as
+// soon as they are over it.
+func CheckOutOnto(ctx context.Context, dir, rev string, lim Limits, onto Onto) (*Checkout, error) {
 	commit, err := Resolve(ctx, dir, rev)
 	if err != nil {
 		return nil, err
@@ -167,7 +270,11 @@ func CheckOut(ctx context.Context, dir, rev string, lim Limits) (*Checkout, erro
 	if err != nil {
 		return nil, err
 	}
-	snap, err := materialize(ctx, dir, rev, commit, tmp, lim)
+	if err := os.Mkdir(filepath.Join(tmp, workspace.MemoryDir), 0o755); err != nil {
+		os.RemoveAll(tmp)
+		return nil, fmt.Errorf("history: %w", err)
+	}
+	snap, err := materialize(ctx, dir, rev, commit, tmp, lim, onto)
 	if err != nil {
 		os.RemoveAll(tmp)
 		return nil, err
@@ -231,7 +338,7 @@ func cutSkip(s string) (path, why string) {
 // of it can say there was nothing to search rather than only find
 // nothing; nil when it held one.
 func (c *Checkout) Empty() error {
-	if c.Files > 0 || len(c.Skipped) > 0 {
+	if c.Files > 0 || len(c.Skipped) > 0 || c.Onto {
 		return nil
 	}
 	return fmt.Errorf("memory/ held no notes at %.12s: nothing was searched", c.Commit)

@@ -640,6 +640,40 @@ func (db *DB) Vacuum(ctx context.Context) error {
 	return nil
 }
 
+// CopyTo writes a copy of the database, as one read transaction sees
+// it (SQLite's VACUUM INTO: consistent while others write), to the new
+// file dst, then stores the meta values kv in the copy and sets every
+// file row's mtime there to mtime (Unix nanoseconds): a search of a
+// revision dates each note when its checkout was made, as a checkout's
+// files are.
+func (db *DB) CopyTo(ctx context.Context, dst string, kv map[string]string, mtime int64) error {
+	if _, err := db.handle(ctx).ExecContext(ctx, `VACUUM INTO ?`, dst); err != nil {
+		return db.wrap("copy to "+dst, err)
+	}
+	cp, err := sql.Open("sqlite3", fileURI(dst, nil))
+	if err != nil {
+		return fmt.Errorf("index %s: copy to %s: %w", db.path, dst, err)
+	}
+	defer cp.Close()
+	tx, err := cp.BeginTx(ctx, nil)
+	if err == nil {
+		defer tx.Rollback()
+		_, err = tx.ExecContext(ctx, `UPDATE files SET mtime = ?`, mtime)
+	}
+	for k, v := range kv {
+		if err == nil {
+			_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`, k, v)
+		}
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err != nil {
+		return fmt.Errorf("index %s: copy to %s: %w", db.path, dst, err)
+	}
+	return nil
+}
+
 // ImportCache copies the embedding cache of the index at path into this
 // one, keeping entries this one already has, and returns how many it
 // copied. A rebuild uses it so that unchanged chunks are not re-embedded.

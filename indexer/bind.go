@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/memweave/memweave-go/internal/plural"
 	"github.com/memweave/memweave-go/workspace"
@@ -73,6 +74,14 @@ func (e *Engine) Bind(ctx context.Context) (*Warning, error) {
 		return nil, fmt.Errorf("indexer: bind the index to %s: %w", filepath.Join(e.opts.Root, workspace.MemoryDir), err)
 	}
 	return warn, nil
+}
+
+// CopyFor writes a copy of the index to the new file dst
+// ([index.DB.CopyTo], its file rows dated mtime), bound to the memory
+// folder of the workspace root, for an index of that folder whose rows
+// start as this one's: [Engine.Bind] would drop them all.
+func (e *Engine) CopyFor(ctx context.Context, dst, root string, mtime time.Time) error {
+	return e.db.CopyTo(ctx, dst, map[string]string{memoryFolderKey: memoryFolderID(root)}, mtime.UnixNano())
 }
 
 // bind is [Engine.Bind] for the memory folder id, under the lock.
