@@ -161,6 +161,10 @@ type claim struct {
 	// counted is the verb of [countVerbs] dropped before the claim's
 	// amount, folded ("run" of "runs 8 km"), "" when none was.
 	counted string
+	// bare has bit i set when toks[i] follows toks[i-1] with no word
+	// between in the sentence: "quietly" in "runs quietly", not
+	// "petrol" in "runs on petrol" (see [howBeside]).
+	bare uint64
 }
 
 // claims splits text into claims, skipping code: fenced blocks (one
@@ -271,7 +275,7 @@ func parseClaim(s string) (claim, bool) {
 	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(deniedKin(ownerFirst(apposed(s)))))))))
 	// "Noor turned 40 last month" is read as "Noor is 40" before its
 	// tense and its time are: what it says of now.
-	tw := certainOf(turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s)))
+	tw := factOf(certainOf(turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s))))
 	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
@@ -434,6 +438,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 	c.holder = int8(roleHolder(raws))
 	c.scoped = timeScoped(raws)
 	placed := false // in a phrase of place: see [token.place]
+	last := -2      // the index in raws of the last token's word
 	for i, r := range raws {
 		w := r.w
 		if placePrep(w) || w == locMark {
@@ -493,6 +498,10 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			// through Greenhouse".
 			t.w = "lead"
 		}
+		if last == i-1 {
+			c.bare |= 1 << len(c.toks)
+		}
+		last = i
 		c.toks = append(c.toks, t)
 		if len(c.toks) == maxClaimTokens {
 			break
@@ -511,7 +520,7 @@ func certainOf(tw []string) []string {
 			continue
 		}
 		switch tw[i+1] {
-		case "sure", "certain", "convinced", "positive", "confident":
+		case "sure", "certain", "convinced", "positive", "confident", "adamant":
 		default:
 			return tw
 		}
@@ -525,6 +534,68 @@ func certainOf(tw []string) []string {
 		return tw[j:]
 	}
 	return tw
+}
+
+// factOf returns the clause a sentence says someone found or knows to
+// be so, or tw. A verb of knowing or finding ("knows", "confirmed",
+// "found out", "pointed out", "realised", "discovered") before "that"
+// holds its clause true, as "it turns out" and "as the contract says,"
+// do: "Eero confirmed that the sauna is heated by wood" says "the
+// sauna is heated by wood". The holder is one to three words. A verb
+// of saying or believing ("says", "thinks", "believes", "was told")
+// reports someone's word and stays (see [timeScoped]); so does a clause
+// denied or asked ("doesn't know that", "confirmed whether").
+func factOf(tw []string) []string {
+	if len(tw) > 4 && tw[0] == "it" && (tw[1] == "turns" || tw[1] == "turned") && tw[2] == "out" {
+		j := 3
+		if tw[j] == "that" {
+			j++
+		}
+		return tw[j:]
+	}
+	if len(tw) > 4 && tw[0] == "as" {
+		// "As the contract says, the notice period is one month": the
+		// writer holds the clause true.
+		for i := 2; i <= 4 && i+2 < len(tw); i++ {
+			switch tw[i] {
+			case "says", "said", "states", "stated", "notes", "noted", "shows", "showed", "puts":
+				j := i + 1
+				if tw[j] == "it" {
+					j++
+				}
+				return tw[j:]
+			}
+		}
+		return tw
+	}
+	for i := 1; i <= 4 && i+3 < len(tw); i++ {
+		n := 1
+		switch tw[i] {
+		case "knows", "knew", "confirmed", "confirms", "realised", "realized", "discovered", "noticed", "learned", "learnt", "proved", "showed", "shows":
+		case "found", "pointed", "worked", "figured":
+			if tw[i+1] != "out" {
+				continue
+			}
+			n = 2
+		default:
+			continue
+		}
+		if tw[i+n] != "that" || slices.ContainsFunc(tw[:i], func(w string) bool { return negator(w) }) {
+			return tw
+		}
+		return tw[i+n+1:]
+	}
+	return tw
+}
+
+// negator reports whether w denies the verb after it: "doesn't know
+// that", "never realised that".
+func negator(w string) bool {
+	switch w {
+	case "not", "never", "t", "no", "nobody":
+		return true
+	}
+	return false
 }
 
 // placePrep reports whether w opens a phrase of place: "in the church

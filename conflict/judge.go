@@ -159,6 +159,7 @@ func pronounNamed(c *claim) *claim {
 	cp.toks = append(cp.toks, token{w: "~" + subjectPronouns[c.pronoun-1], name: true})
 	cp.toks = append(cp.toks, c.toks...)
 	cp.pronoun = 0
+	cp.bare = c.bare<<1 | 1<<1
 	cp.negAt++
 	for _, at := range []*int8{&cp.holder, &cp.andAt, &cp.onlyAt} {
 		if *at > 0 {
@@ -614,7 +615,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		likingBeside(h) || otherQualities(a, b, h) || otherPossessed(a, b, h) || countryBeside(a, h) || employerAndTown(a, h) || heldBefore(a, b) || permitted(h) || reachedAndPlayed(h) {
 		return Verdict{}, false
 	}
-	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra)) {
+	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra) || consumedApart(a, b, h) || howBeside(a, b, h)) {
 		// "practices yoga", "practices piano": both, unless one says
 		// it replaced the other.
 		return Verdict{}, false
@@ -815,4 +816,56 @@ func say(why bool, f func() string) string {
 		return ""
 	}
 	return f()
+}
+
+// consumedApart reports whether h replaces what follows a verb of taking
+// in ([consumeVerbs]: "eats", "drinks") in both claims: "Zofia eats
+// lentils" and "Zofia eats chicken" tell two things she eats, as "I
+// drink tea" and "I drink coffee" do ([oneSpanApart]). A claim that
+// says its thing is the only one ("drinks only herbal tea") is read by
+// [onlyAdded] before.
+func consumedApart(a, b *claim, h hunk) bool {
+	if h.at == 0 || h.bt == 0 || a.only || b.only {
+		return false
+	}
+	_, x := consumeVerbs[a.toks[h.at-1].w]
+	_, y := consumeVerbs[b.toks[h.bt-1].w]
+	return x && y
+}
+
+// howBeside reports whether h replaces the last word of both claims,
+// after one word they share, by a word that follows that word directly
+// on one side and the object of a preposition on the other: "the mower
+// runs quietly" says how it runs, "the mower runs on petrol" on what,
+// and "the stove runs hot" how it runs beside "runs on wood". A place
+// said in one word ("sleeps outside" beside "sleeps in the kitchen") is
+// a place, not a manner; a value or a name on either side is a value.
+func howBeside(a, b *claim, h hunk) bool {
+	if min(len(h.a), len(h.b)) != 1 || max(len(h.a), len(h.b)) > 3 || h.at == 0 || h.bt == 0 ||
+		h.at+len(h.a) != len(a.toks) || h.bt+len(h.b) != len(b.toks) || a.toks[h.at-1].w != b.toks[h.bt-1].w || a.copAt >= 0 || b.copAt >= 0 {
+		return false
+	}
+	if v := strings.ToLower(written(a, a.toks[h.at-1])); !strings.HasSuffix(v, "s") || strings.HasSuffix(v, "ss") {
+		// The shared word is the verb, with its third person "-s": "wears
+		// his hair short" says how the hair is worn, as "in a ponytail"
+		// does.
+		return false
+	}
+	bx, by := a.bare>>h.at&1 == 1, b.bare>>h.bt&1 == 1
+	x, other := h.a, h.b
+	if by {
+		x, other = h.b, h.a
+	}
+	if bx == by || len(x) != 1 {
+		return false
+	}
+	t := x[0]
+	return !t.value && !t.name && t.kind == plain && !t.place && !placeAdverb(t.w) && !slices.ContainsFunc(other, func(t token) bool { return t.value })
+}
+
+// placeAdverb reports whether w, a claim word, says where in one word:
+// "sleeps outside", "works remotely", "lives abroad".
+func placeAdverb(w string) bool {
+	return wordOf(w, "outside", "inside", "outdoors", "indoors", "upstairs", "downstairs", "abroad", "overseas", "home",
+		"remotely", "offshore", "nearby", "downtown", "locally", "onsite", "offsite", "away", "here", "there")
 }
