@@ -161,6 +161,10 @@ type claim struct {
 	// counted is the verb of [countVerbs] dropped before the claim's
 	// amount, folded ("run" of "runs 8 km"), "" when none was.
 	counted string
+	// changeYear is the year a change is said to have come in ("moved
+	// to Lisbon in 2014"), which [dropChangeTime] leaves out of toks; 0
+	// when none is given.
+	changeYear uint16
 	// bare has bit i set when toks[i] follows toks[i-1] with no word
 	// between in the sentence: "quietly" in "runs quietly", not
 	// "petrol" in "runs on petrol" (see [howBeside]).
@@ -294,7 +298,10 @@ func parseClaim(s string) (claim, bool) {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)
 	}
 	rw := rewrite(foundAs(tw))
-	rw = dropChangeTime(rw, c.changed)
+	if kept := dropChangeTime(rw, c.changed); len(kept) < len(rw) {
+		c.changeYear = uint16(yearOf(rw[len(rw)-1]))
+		rw = kept
+	}
 	c.readTokens(normalise(s, placing(rw)), capitalisedFirst(s, tw))
 	c.fillKeys()
 	// A switch with no subject of its own keeps only its new value

@@ -456,7 +456,31 @@ func typo(x, y string) bool {
 func twoFacts(a, b *claim, hunks []hunk) bool {
 	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
 		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta || pastBesidePresent(a, b) ||
-		pastBesidePlace(a, b) || pastBesidePlace(b, a)
+		pastBesidePlace(a, b) || pastBesidePlace(b, a) || datedApart(a, b, hunks)
+}
+
+// datedApart reports whether two claims tell two events of the past in
+// other years: two changes each with its year ("Ximena moved to Lisbon
+// in 2014", "Ximena moved to Porto in 2019"), or two past deeds whose
+// years differ beside another word ("coached the under-12s in 2019",
+// "coached the under-14s in 2021"). Each is history; one event given
+// two years ("joined the fire brigade in 2008", "in 2011") still
+// differs in its year alone.
+func datedApart(a, b *claim, hunks []hunk) bool {
+	if a.changed && b.changed {
+		return a.changeYear != 0 && b.changeYear != 0 && a.changeYear != b.changeYear
+	}
+	if !a.past || !b.past || a.changed || b.changed {
+		return false
+	}
+	years, words := false, false
+	for _, h := range hunks {
+		ya := slices.IndexFunc(h.a, func(t token) bool { return yearOf(t.w) > 0 })
+		yb := slices.IndexFunc(h.b, func(t token) bool { return yearOf(t.w) > 0 })
+		years = years || ya >= 0 && yb >= 0
+		words = words || len(h.a)+len(h.b) > min(ya+1, 1)+min(yb+1, 1)
+	}
+	return years && words
 }
 
 // judgeWhole judges two claims, neither or both negated, as wholes: one

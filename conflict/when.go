@@ -203,7 +203,29 @@ func otherDayKind(h hunk) bool {
 		return k
 	}
 	ka, kb := kind(h.a), kind(h.b)
-	return ka != "" && kb != "" && ka != kb
+	return ka != "" && kb != "" && ka != kb || valuedDays(h)
+}
+
+// valuedDays reports whether h replaces a value and one day (of the
+// week, a season or a holiday) by another value and another day: "runs
+// twice a day in winter" and "runs hourly in summer" give a value for
+// each kind of day, as "opens at 7 in winter" and "at 6 in summer" do.
+func valuedDays(h hunk) bool {
+	day := func(ts []token) string {
+		d := ""
+		for _, t := range ts {
+			switch classOf[t.w] {
+			case "weekday", "season", "holiday":
+				if d != "" {
+					return ""
+				}
+				d = t.w
+			}
+		}
+		return d
+	}
+	da, db := day(h.a), day(h.b)
+	return da != "" && db != "" && da != db && anyValue(h.a) && anyValue(h.b)
 }
 
 // dayPartsApart reports whether h replaces one part of the day with
