@@ -161,6 +161,10 @@ type claim struct {
 	// counted is the verb of [countVerbs] dropped before the claim's
 	// amount, folded ("run" of "runs 8 km"), "" when none was.
 	counted string
+	// usual: the claim holds but for a case it names ("unless it
+	// rains", "barring snow"), which [unlessCut] cut from the claim (see
+	// [usualApart]).
+	usual bool
 	// changeYear is the year a change is said to have come in ("moved
 	// to Lisbon in 2014"), which [dropChangeTime] leaves out of toks; 0
 	// when none is given.
@@ -276,11 +280,12 @@ func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
 		s = urls().ReplaceAllString(s, " ")
 	}
+	var c claim
+	s, c.usual = unlessCut(s)
 	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(deniedKin(ownerFirst(apposed(s)))))))))
 	// "Noor turned 40 last month" is read as "Noor is 40" before its
 	// tense and its time are: what it says of now.
 	tw := factOf(certainOf(turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s))))
-	var c claim
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
 	c.old, c.new = switchValues(tw)
@@ -298,6 +303,11 @@ func parseClaim(s string) (claim, bool) {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)
 	}
 	rw := rewrite(foundAs(tw))
+	if c.often == 1 {
+		// "Always" is read into c.often: "is always held in the gym" is
+		// held in the gym, every time.
+		rw = slices.DeleteFunc(rw, func(w string) bool { return w == "always" })
+	}
 	if kept := dropChangeTime(rw, c.changed); len(kept) < len(rw) {
 		c.changeYear = uint16(yearOf(rw[len(rw)-1]))
 		rw = kept
@@ -541,6 +551,29 @@ func certainOf(tw []string) []string {
 		return tw[j:]
 	}
 	return tw
+}
+
+// unlessCut returns s without the case it leaves out and reports
+// whether it left one out: "Unless it is stormy, the yoga class meets on
+// the beach", "Barring snow, the market is held in the square" and "the
+// class meets on the beach unless it is stormy" say where the class
+// usually meets. The case opens the sentence and ends at its first
+// comma, or follows ", unless" or " unless " to the end.
+func unlessCut(s string) (string, bool) {
+	for _, w := range [...]string{"Unless ", "unless ", "Barring ", "barring "} {
+		if strings.HasPrefix(s, w) {
+			k := strings.IndexByte(s, ',')
+			if k < 0 || k+1 >= len(s) {
+				return s, false
+			}
+			return strings.TrimSpace(s[k+1:]), true
+		}
+	}
+	k := strings.Index(s, " unless ")
+	if k <= 0 {
+		return s, false
+	}
+	return strings.TrimRight(s[:k], " ,") + ".", true
 }
 
 // factOf returns the clause a sentence says someone found or knows to

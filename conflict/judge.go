@@ -454,9 +454,18 @@ func typo(x, y string) bool {
 // ("also"), or a subject that differs by its owner ("the user's
 // partner's").
 func twoFacts(a, b *claim, hunks []hunk) bool {
-	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
+	return a.scoped != b.scoped || usualApart(a, b) || usualApart(b, a) || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
 		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta || pastBesidePresent(a, b) ||
 		pastBesidePlace(a, b) || pastBesidePlace(b, a) || datedApart(a, b, hunks)
+}
+
+// usualApart reports whether a holds but for a case ([claim.usual])
+// and b, which names no case, may be that case: "unless it is stormy,
+// the class meets on the beach" beside "the class meets in the studio".
+// A b that says its fact holds always, every day or never leaves no
+// case out ("the class always meets in the studio").
+func usualApart(a, b *claim) bool {
+	return a.usual && !b.usual && b.often != 1 && b.neg != "never"
 }
 
 // datedApart reports whether two claims tell two events of the past in
@@ -843,7 +852,8 @@ func say(why bool, f func() string) string {
 }
 
 // consumedApart reports whether h replaces what follows a verb of taking
-// in ([consumeVerbs]: "eats", "drinks") in both claims: "Zofia eats
+// in ([consumeVerbs]: "eats", "drinks", "smokes"; not "takes" or
+// "orders") in both claims: "Zofia eats
 // lentils" and "Zofia eats chicken" tell two things she eats, as "I
 // drink tea" and "I drink coffee" do ([oneSpanApart]). A claim that
 // says its thing is the only one ("drinks only herbal tea") is read by
@@ -852,9 +862,12 @@ func consumedApart(a, b *claim, h hunk) bool {
 	if h.at == 0 || h.bt == 0 || a.only || b.only {
 		return false
 	}
-	_, x := consumeVerbs[a.toks[h.at-1].w]
-	_, y := consumeVerbs[b.toks[h.bt-1].w]
-	return x && y
+	eaten := func(w string) bool {
+		// "takes the coast road", "orders the taxi": not what one eats.
+		_, ok := consumeVerbs[w]
+		return ok && !wordOf(w, "take", "order")
+	}
+	return eaten(a.toks[h.at-1].w) && eaten(b.toks[h.bt-1].w)
 }
 
 // howBeside reports whether h replaces the last word of both claims,
