@@ -225,6 +225,8 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		}
 	case onlyAdded(a, b) || onlyAdded(b, a):
 		v, ok = Verdict{Likely, say(why, func() string { return "only one value, the other adds one" })}, true
+	case onlyEaten(a, b) || onlyEaten(b, a):
+		v, ok = Verdict{Likely, say(why, func() string { return "only one thing taken in, the other another" })}, true
 	case len(reps) == 1 && len(hunks) == 1 && (dailyOnly(a, b, reps[0].a, reps[0].b) || dailyOnly(b, a, reps[0].b, reps[0].a)):
 		v, ok = Verdict{Likely, say(why, func() string { return "every day, the other only some days" })}, true
 	case twoFacts(a, b, hunks) || modifiedHead(a, b, hunks):
@@ -905,4 +907,46 @@ func howBeside(a, b *claim, h hunk) bool {
 func placeAdverb(w string) bool {
 	return wordOf(w, "outside", "inside", "outdoors", "indoors", "upstairs", "downstairs", "abroad", "overseas", "home",
 		"remotely", "offshore", "nearby", "downtown", "locally", "onsite", "offsite", "away", "here", "there")
+}
+
+// onlyEaten reports whether o says its subject eats or drinks only one
+// thing ("Saoirse drinks only herbal tea", "the lambs drink ewe's milk
+// only") and x, of the same subject and verb, that it eats or drinks
+// another, none of whose words o names ("drinks strong black coffee
+// every morning"). Not when o says when ("only tea in the evening"), x
+// is a plan, past or scoped, or one thing is a kind of the other ("only
+// fish" beside "salmon"), nor of a bare kind of food ("only vegetables"
+// beside "carrots").
+func onlyEaten(o, x *claim) bool {
+	if !o.only || x.only || o.neg != "" || x.neg != "" || o.scoped || x.scoped || x.past || x.plan || o.plan || x.changed || o.when != x.when {
+		return false
+	}
+	v := slices.IndexFunc(o.toks, func(t token) bool { _, ok := consumeVerbs[t.w]; return ok && !wordOf(t.w, "take", "order") })
+	if v < 1 || v+1 >= len(o.toks) || v+1 >= len(x.toks) || (int(o.onlyAt)-1 != v+1 && int(o.onlyAt)-1 != len(o.toks)) ||
+		!slices.EqualFunc(o.toks[:v+1], x.toks[:v+1], func(p, q token) bool { return p.w == q.w }) {
+		return false
+	}
+	what, other := o.toks[v+1:], x.toks[v+1:]
+	if timeOfWeek(what) || len(what) == 1 && foodCategory(what[0].w) {
+		return false
+	}
+	kin := func(p, q token) bool {
+		return p.w == q.w || slices.Contains(kindOf[p.w], q.w) || foodKinds[p.w] == q.w || slices.Contains(kindOf[q.w], p.w) || foodKinds[q.w] == p.w
+	}
+	named := false
+	for _, t := range other {
+		if slices.ContainsFunc(what, func(u token) bool { return kin(t, u) }) {
+			return false
+		}
+		named = named || !t.value && t.kind == plain && classOf[t.w] == ""
+	}
+	return named
+}
+
+// foodCategory reports whether w, a claim word, names a kind of food
+// that holds many ("vegetables", "fruit", "meat"): "eats only
+// vegetables" beside "eats carrots" names one of them.
+func foodCategory(w string) bool {
+	return wordOf(w, "food", "foods", "vegetables", "vegetable", "veg", "fruit", "fruits", "meat", "fish", "seafood", "dairy",
+		"grains", "nuts", "seeds", "greens", "plants", "drinks", "liquids", "snacks", "sweets")
 }
