@@ -190,6 +190,9 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	if v, ok := judgeWhatIs(a, b, why); ok {
 		return v, true, nil
 	}
+	if x, y, ok := plainAndAdded(a, b); ok {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", x, y) })}, true, nil
+	}
 	if v, ok, done := judgeStage(a, b, why); done {
 		return v, ok, nil
 	}
@@ -949,4 +952,39 @@ func onlyEaten(o, x *claim) bool {
 func foodCategory(w string) bool {
 	return wordOf(w, "food", "foods", "vegetables", "vegetable", "veg", "fruit", "fruits", "meat", "fish", "seafood", "dairy",
 		"grains", "nuts", "seeds", "greens", "plants", "drinks", "liquids", "snacks", "sweets")
+}
+
+// plainAndAdded reports whether one claim says its subject takes a
+// drink plain ("drinks his coffee black", "takes his whisky neat") and
+// the other, of the same subject and drink, that something goes in it
+// ("always takes milk in his coffee", "adds ice to his whisky"), and
+// returns the two words. Neither may be negated, scoped, past or say
+// when: "black in the morning" beside "milk in the afternoon" may both
+// hold.
+func plainAndAdded(a, b *claim) (string, string, bool) {
+	if len(a.toks) < 3 || len(b.toks) < 3 || a.toks[0].w != b.toks[0].w {
+		return "", "", false
+	}
+	for _, c := range [2]*claim{a, b} {
+		if c.neg != "" || c.scoped || c.past || c.plan || timeOfWeek(c.toks) {
+			return "", "", false
+		}
+	}
+	for _, pair := range [2][2]*claim{{a, b}, {b, a}} {
+		p, x := pair[0], pair[1]
+		k := slices.IndexFunc(p.toks, func(t token) bool { return wordOf(t.w, "black", "neat", "straight") })
+		if k < 2 || k+1 != len(p.toks) || hasWord(x.toks, p.toks[k].w) || !hasWord(x.toks, p.toks[k-1].w) ||
+			!wordOf(p.toks[k-1].w, "coffee", "tea", "espresso", "americano", "whisky", "whiskey", "scotch", "bourbon", "gin", "vodka", "rum", "brandy", "tequila") {
+			// The plain word closes its claim after a drink, which the
+			// other claim names: "coffee black", "whisky neat"; not
+			// "the cat is black" beside "the cat drinks milk".
+			continue
+		}
+		if i := slices.IndexFunc(x.toks, func(t token) bool {
+			return wordOf(t.w, "milk", "cream", "sugar", "sugars", "ice", "lemon", "honey", "tonic", "soda", "mixer", "syrup", "creamer", "sweetener")
+		}); i > 0 {
+			return written(p, p.toks[k]), written(x, x.toks[i]), true
+		}
+	}
+	return "", "", false
 }

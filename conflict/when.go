@@ -640,8 +640,10 @@ func timeScoped(raws []rawTok) bool {
 			// the one now.
 			// "In 2019 Karl worked at Zeta", "back in 2018 Joy drove a
 			// Golf": the year opening the sentence, a past after it.
+			// "Solveig was born in Bergen in 1984": the year of a birth,
+			// which holds for good.
 			opening := (i == 0 || i == 1 && raws[0].w == "back") && slices.ContainsFunc(raws[i+1:], pastForm)
-			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && (opening || slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" || r.w == "was" || r.w == "were" })) &&
+			scoped = i+1 < len(raws) && !slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "born" }) && yearOf(raws[i+1].w) > 0 && (opening || slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" || r.w == "was" || r.w == "were" })) &&
 				!slices.ContainsFunc(raws, func(r rawTok) bool { return changing(r) || r.w == "is" || r.w == "has" })
 		case "from", "between":
 			scoped = boundedSpan(raws, i)
