@@ -867,12 +867,15 @@ func consumedApart(a, b *claim, h hunk) bool {
 	if h.at == 0 || h.bt == 0 || a.only || b.only {
 		return false
 	}
-	eaten := func(w string) bool {
-		// "takes the coast road", "orders the taxi": not what one eats.
-		_, ok := consumeVerbs[w]
-		return ok && !wordOf(w, "take", "order")
-	}
-	return eaten(a.toks[h.at-1].w) && eaten(b.toks[h.bt-1].w)
+	return eatVerb(a.toks[h.at-1].w) && eatVerb(b.toks[h.bt-1].w)
+}
+
+// eatVerb reports whether w, a claim word, is a verb of [consumeVerbs]
+// other than "take" and "order": "takes the coast road", "orders the
+// taxi" say nothing eaten.
+func eatVerb(w string) bool {
+	_, ok := consumeVerbs[w]
+	return ok && tasteWords[w]&tasteNotEaten == 0
 }
 
 // howBeside reports whether h replaces the last word of both claims,
@@ -902,14 +905,7 @@ func howBeside(a, b *claim, h hunk) bool {
 		return false
 	}
 	t := x[0]
-	return !t.value && !t.name && t.kind == plain && !t.place && !placeAdverb(t.w) && !slices.ContainsFunc(other, func(t token) bool { return t.value })
-}
-
-// placeAdverb reports whether w, a claim word, says where in one word:
-// "sleeps outside", "works remotely", "lives abroad".
-func placeAdverb(w string) bool {
-	return wordOf(w, "outside", "inside", "outdoors", "indoors", "upstairs", "downstairs", "abroad", "overseas", "home",
-		"remotely", "offshore", "nearby", "downtown", "locally", "onsite", "offsite", "away", "here", "there")
+	return !t.value && !t.name && t.kind == plain && !t.place && !placeAdverbs[t.w] && !slices.ContainsFunc(other, func(t token) bool { return t.value })
 }
 
 // onlyEaten reports whether o says its subject eats or drinks only one
@@ -924,13 +920,13 @@ func onlyEaten(o, x *claim) bool {
 	if !o.only || x.only || o.neg != "" || x.neg != "" || o.scoped || x.scoped || x.past || x.plan || o.plan || x.changed || o.when != x.when {
 		return false
 	}
-	v := slices.IndexFunc(o.toks, func(t token) bool { _, ok := consumeVerbs[t.w]; return ok && !wordOf(t.w, "take", "order") })
+	v := slices.IndexFunc(o.toks, func(t token) bool { return eatVerb(t.w) })
 	if v < 1 || v+1 >= len(o.toks) || v+1 >= len(x.toks) || (int(o.onlyAt)-1 != v+1 && int(o.onlyAt)-1 != len(o.toks)) ||
 		!slices.EqualFunc(o.toks[:v+1], x.toks[:v+1], func(p, q token) bool { return p.w == q.w }) {
 		return false
 	}
 	what, other := o.toks[v+1:], x.toks[v+1:]
-	if timeOfWeek(what) || len(what) == 1 && foodCategory(what[0].w) {
+	if timeOfWeek(what) || len(what) == 1 && tasteWords[what[0].w]&tasteFoodKind != 0 {
 		return false
 	}
 	kin := func(p, q token) bool {
@@ -944,14 +940,6 @@ func onlyEaten(o, x *claim) bool {
 		named = named || !t.value && t.kind == plain && classOf[t.w] == ""
 	}
 	return named
-}
-
-// foodCategory reports whether w, a claim word, names a kind of food
-// that holds many ("vegetables", "fruit", "meat"): "eats only
-// vegetables" beside "eats carrots" names one of them.
-func foodCategory(w string) bool {
-	return wordOf(w, "food", "foods", "vegetables", "vegetable", "veg", "fruit", "fruits", "meat", "fish", "seafood", "dairy",
-		"grains", "nuts", "seeds", "greens", "plants", "drinks", "liquids", "snacks", "sweets")
 }
 
 // plainAndAdded reports whether one claim says its subject takes a
@@ -972,17 +960,14 @@ func plainAndAdded(a, b *claim) (string, string, bool) {
 	}
 	for _, pair := range [2][2]*claim{{a, b}, {b, a}} {
 		p, x := pair[0], pair[1]
-		k := slices.IndexFunc(p.toks, func(t token) bool { return wordOf(t.w, "black", "neat", "straight") })
-		if k < 2 || k+1 != len(p.toks) || hasWord(x.toks, p.toks[k].w) || !hasWord(x.toks, p.toks[k-1].w) ||
-			!wordOf(p.toks[k-1].w, "coffee", "tea", "espresso", "americano", "whisky", "whiskey", "scotch", "bourbon", "gin", "vodka", "rum", "brandy", "tequila") {
+		k := len(p.toks) - 1
+		if tasteWords[p.toks[k].w]&tastePlain == 0 || tasteWords[p.toks[k-1].w]&tasteDrink == 0 || hasWord(x.toks, p.toks[k].w) || !hasWord(x.toks, p.toks[k-1].w) {
 			// The plain word closes its claim after a drink, which the
 			// other claim names: "coffee black", "whisky neat"; not
 			// "the cat is black" beside "the cat drinks milk".
 			continue
 		}
-		if i := slices.IndexFunc(x.toks, func(t token) bool {
-			return wordOf(t.w, "milk", "cream", "sugar", "sugars", "ice", "lemon", "honey", "tonic", "soda", "mixer", "syrup", "creamer", "sweetener")
-		}); i > 0 {
+		if i := slices.IndexFunc(x.toks, func(t token) bool { return tasteWords[t.w]&tasteAdded != 0 }); i > 0 {
 			return written(p, p.toks[k]), written(x, x.toks[i]), true
 		}
 	}
