@@ -48,6 +48,8 @@ var contra21DatedCases = []judgeCase{
 	{"one move, two places, one year", "The bakery moved to Mill Lane in 2009.", "The bakery moved to the high street in 2009.", true},
 	{"two past deeds, two years", "Piet captained the second eleven in 2016.", "Piet captained the first eleven in 2019.", false},
 	{"one past deed, two years", "Piet finished the Dolomites trek in 2016.", "Piet finished the Dolomites trek in 2019.", true},
+	{"one opening, two years", "The lido opened in 1936.", "The lido opened in 1938.", true},
+	{"one closing, one year", "The lido closed in 1989.", "The lido closed in 1989 after a storm.", false},
 	{"born, with a year", "Piet was born in Utrecht in 1979.", "Piet was born in Utrecht.", false},
 	{"two seasons, two values", "The harbour café opens at 8 in summer.", "The harbour café opens at 10 in winter.", false},
 	{"two weekdays, two values", "The ferry runs every 20 minutes on Saturdays.", "The ferry runs hourly on Sundays.", false},

@@ -232,6 +232,8 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		v, ok = Verdict{Likely, say(why, func() string { return "only one thing taken in, the other another" })}, true
 	case len(reps) == 1 && len(hunks) == 1 && (dailyOnly(a, b, reps[0].a, reps[0].b) || dailyOnly(b, a, reps[0].b, reps[0].a)):
 		v, ok = Verdict{Likely, say(why, func() string { return "every day, the other only some days" })}, true
+	case len(hunks) == 0 && oneEventTwoYears(a, b):
+		v, ok = Verdict{Likely, say(why, func() string { return fmt.Sprintf("different year: %d vs %d", a.changeYear, b.changeYear) })}, true
 	case twoFacts(a, b, hunks) || modifiedHead(a, b, hunks):
 		ok = false
 	default:
@@ -471,6 +473,15 @@ func twoFacts(a, b *claim, hunks []hunk) bool {
 // case out ("the class always meets in the studio").
 func usualApart(a, b *claim) bool {
 	return a.usual && !b.usual && b.often != 1 && b.neg != "never"
+}
+
+// oneEventTwoYears reports whether a and b, word for word alike, tell
+// one event of the past that came once ("the swing bridge opened in
+// 1998", "the mill closed in 1968") in two years: the year of a status
+// or removal word, which [dropChangeTime] leaves out of the words.
+func oneEventTwoYears(a, b *claim) bool {
+	return a.past && b.past && !a.changed && !b.changed && !a.scoped && !b.scoped && a.neg == "" && b.neg == "" &&
+		a.changeYear != 0 && b.changeYear != 0 && a.changeYear != b.changeYear
 }
 
 // datedApart reports whether two claims tell two events of the past in
