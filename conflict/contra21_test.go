@@ -19,9 +19,15 @@ import (
 // each shape: other attributes, elaborations, restatements, other
 // subjects sharing words, dated history, two habits both true. The
 // split is in halves by a hash of the pair id (loadHashed with every =
-// 2); misses are printed for the tune part only.
+// 2); misses are printed for the tune part only. With main's rules
+// (db1a7e35): tune P 0.760 R 0.388, check P 0.700 R 0.512; after the
+// twenty-first pass, tune P 1.000 R 0.653, check P 0.800 R 0.683 (the
+// floors). Eight tune misses are reports of someone's word ("believes",
+// "reckons", "was told", "according to", "the manual says"), which the
+// rules keep apart from the fact as the earlier sets label them (see
+// docs/curation.md).
 //
 //	go test -tags sqlite_fts5 -count=1 -run TestContra21PrecisionRecall -v ./conflict/
 func TestContra21PrecisionRecall(t *testing.T) {
-	judgeSplitSet(t, loadHashed(t, "testdata/contra21.jsonl", "contra21", 2), "contra21", 200, []floor{{"tune", 0, 0}, {"check", 0, 0}})
+	judgeSplitSet(t, loadHashed(t, "testdata/contra21.jsonl", "contra21", 2), "contra21", 200, []floor{{"tune", 1.00, 0.65}, {"check", 0.80, 0.68}})
 }
