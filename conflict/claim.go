@@ -116,6 +116,15 @@ type claim struct {
 	// pronoun the claim opens with ("we are staying at ..."), 0 when it
 	// opens with none.
 	pronoun uint8
+	// usual: the claim holds but for a case it names ("unless it
+	// rains", "barring snow"), which [unlessCut] cut from the claim (see
+	// [usualApart]).
+	usual bool
+	// bare has bit i set when toks[i], i < 32, follows toks[i-1] with
+	// no word between in the sentence: "quietly" in "runs quietly", not
+	// "petrol" in "runs on petrol" (see [howBeside]). It and usual sit
+	// in the padding after pronoun, as changeYear does after often.
+	bare uint32
 	// order is "before" or "after" when the claim places its fact
 	// before or after an event it names ("take the tablet after
 	// breakfast"); the word is not among toks.
@@ -158,21 +167,13 @@ type claim struct {
 	// morning", "daily", "always"), -1 when it says rarely ("seldom",
 	// "hardly ever"), 0 otherwise (see [oftenness]).
 	often int8
-	// counted is the verb of [countVerbs] dropped before the claim's
-	// amount, folded ("run" of "runs 8 km"), "" when none was.
-	counted string
-	// usual: the claim holds but for a case it names ("unless it
-	// rains", "barring snow"), which [unlessCut] cut from the claim (see
-	// [usualApart]).
-	usual bool
 	// changeYear is the year a change is said to have come in ("moved
 	// to Lisbon in 2014"), which [dropChangeTime] leaves out of toks; 0
 	// when none is given.
 	changeYear uint16
-	// bare has bit i set when toks[i] follows toks[i-1] with no word
-	// between in the sentence: "quietly" in "runs quietly", not
-	// "petrol" in "runs on petrol" (see [howBeside]).
-	bare uint64
+	// counted is the verb of [countVerbs] dropped before the claim's
+	// amount, folded ("run" of "runs 8 km"), "" when none was.
+	counted string
 }
 
 // claims splits text into claims, skipping code: fenced blocks (one
@@ -515,7 +516,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			// through Greenhouse".
 			t.w = "lead"
 		}
-		if last == i-1 {
+		if last == i-1 && len(c.toks) < 32 {
 			c.bare |= 1 << len(c.toks)
 		}
 		last = i

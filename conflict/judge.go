@@ -897,7 +897,7 @@ func eatVerb(w string) bool {
 // said in one word ("sleeps outside" beside "sleeps in the kitchen") is
 // a place, not a manner; a value or a name on either side is a value.
 func howBeside(a, b *claim, h hunk) bool {
-	if min(len(h.a), len(h.b)) != 1 || max(len(h.a), len(h.b)) > 3 || h.at == 0 || h.bt == 0 ||
+	if min(len(h.a), len(h.b)) != 1 || max(len(h.a), len(h.b)) > 3 || h.at == 0 || h.bt == 0 || h.at >= 31 || h.bt >= 31 ||
 		h.at+len(h.a) != len(a.toks) || h.bt+len(h.b) != len(b.toks) || a.toks[h.at-1].w != b.toks[h.bt-1].w || a.copAt >= 0 || b.copAt >= 0 {
 		return false
 	}
