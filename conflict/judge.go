@@ -181,17 +181,8 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	a, b = countedOne(a, b), countedOne(b, a)
 	a, b = likedAsPreferred(a, b), likedAsPreferred(b, a)
 	a, b = asKind(a, b), asKind(b, a)
-	if v, ok := switchedFrom(a, b, why); ok {
+	if v, ok := judgeWholeClaims(a, b, why); ok {
 		return v, true, nil
-	}
-	if v, ok := switchedFrom(b, a, why); ok {
-		return v, true, nil
-	}
-	if v, ok := judgeWhatIs(a, b, why); ok {
-		return v, true, nil
-	}
-	if x, y, ok := plainAndAdded(a, b); ok {
-		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", x, y) })}, true, nil
 	}
 	if v, ok, done := judgeStage(a, b, why); done {
 		return v, ok, nil
@@ -261,6 +252,26 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		return v, ok, nil
 	}
 	return v, true, hunks
+}
+
+// judgeWholeClaims judges two claims by readings of each whole claim,
+// before their words are aligned: a switch naming the old value
+// ([switchedFrom]), what a subject is ([judgeWhatIs]), a drink taken
+// plain beside it taken with something ([plainAndAdded]).
+func judgeWholeClaims(a, b *claim, why bool) (Verdict, bool) {
+	if v, ok := switchedFrom(a, b, why); ok {
+		return v, true
+	}
+	if v, ok := switchedFrom(b, a, why); ok {
+		return v, true
+	}
+	if v, ok := judgeWhatIs(a, b, why); ok {
+		return v, true
+	}
+	if x, y, ok := plainAndAdded(a, b); ok {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", x, y) })}, true
+	}
+	return Verdict{}, false
 }
 
 // modifiedHead reports whether one claim opens with a word the other
