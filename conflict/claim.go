@@ -621,7 +621,7 @@ func factOf(tw []string) []string {
 		default:
 			continue
 		}
-		if tw[i+n] != "that" || slices.ContainsFunc(tw[:i], func(w string) bool { return negator(w) }) {
+		if tw[i+n] != "that" || denied(tw[:i]) {
 			return tw
 		}
 		return tw[i+n+1:]
@@ -629,12 +629,13 @@ func factOf(tw []string) []string {
 	return tw
 }
 
-// negator reports whether w denies the verb after it: "doesn't know
-// that", "never realised that".
-func negator(w string) bool {
-	switch w {
-	case "not", "never", "t", "no", "nobody":
-		return true
+// denied reports whether words hold a negation ([negation]): "doesn't
+// know that", "never realised that".
+func denied(words []string) bool {
+	for i := range words {
+		if neg, _ := negation(words, i); neg != "" {
+			return true
+		}
 	}
 	return false
 }
