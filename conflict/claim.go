@@ -116,6 +116,15 @@ type claim struct {
 	// pronoun the claim opens with ("we are staying at ..."), 0 when it
 	// opens with none.
 	pronoun uint8
+	// usual: the claim holds but for a case it names ("unless it
+	// rains", "barring snow"), which [unlessCut] cut from the claim (see
+	// [usualApart]).
+	usual bool
+	// bare has bit i set when toks[i], i < 32, follows toks[i-1] with
+	// no word between in the sentence: "quietly" in "runs quietly", not
+	// "petrol" in "runs on petrol" (see [howBeside]). It and usual sit
+	// in the padding after pronoun, as changeYear does after often.
+	bare uint32
 	// order is "before" or "after" when the claim places its fact
 	// before or after an event it names ("take the tablet after
 	// breakfast"); the word is not among toks.
@@ -158,6 +167,10 @@ type claim struct {
 	// morning", "daily", "always"), -1 when it says rarely ("seldom",
 	// "hardly ever"), 0 otherwise (see [oftenness]).
 	often int8
+	// changeYear is the year a change is said to have come in ("moved
+	// to Lisbon in 2014"), which [dropChangeTime] leaves out of toks; 0
+	// when none is given.
+	changeYear uint16
 	// counted is the verb of [countVerbs] dropped before the claim's
 	// amount, folded ("run" of "runs 8 km"), "" when none was.
 	counted string
@@ -268,11 +281,12 @@ func parseClaim(s string) (claim, bool) {
 	if strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '`') >= 0 {
 		s = urls().ReplaceAllString(s, " ")
 	}
+	var c claim
+	s, c.usual = unlessCut(s)
 	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(deniedKin(ownerFirst(apposed(s)))))))))
 	// "Noor turned 40 last month" is read as "Noor is 40" before its
 	// tense and its time are: what it says of now.
-	tw := certainOf(turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s)))
-	var c claim
+	tw := factOf(certainOf(turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s))))
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
 	c.old, c.new = switchValues(tw)
@@ -290,7 +304,15 @@ func parseClaim(s string) (claim, bool) {
 		c.pronoun = uint8(slices.Index(subjectPronouns, tw[0]) + 1)
 	}
 	rw := rewrite(foundAs(tw))
-	rw = dropChangeTime(rw, c.changed)
+	if c.often == 1 {
+		// "Always" is read into c.often: "is always held in the gym" is
+		// held in the gym, every time.
+		rw = slices.DeleteFunc(rw, func(w string) bool { return w == "always" })
+	}
+	if kept := dropChangeTime(rw, c.changed); len(kept) < len(rw) {
+		c.changeYear = uint16(yearOf(rw[len(rw)-1]))
+		rw = kept
+	}
 	c.readTokens(normalise(s, placing(rw)), capitalisedFirst(s, tw))
 	c.fillKeys()
 	// A switch with no subject of its own keeps only its new value
@@ -434,6 +456,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 	c.holder = int8(roleHolder(raws))
 	c.scoped = timeScoped(raws)
 	placed := false // in a phrase of place: see [token.place]
+	last := -2      // the index in raws of the last token's word
 	for i, r := range raws {
 		w := r.w
 		if placePrep(w) || w == locMark {
@@ -493,6 +516,10 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			// through Greenhouse".
 			t.w = "lead"
 		}
+		if last == i-1 && len(c.toks) < 32 {
+			c.bare |= 1 << len(c.toks)
+		}
+		last = i
 		c.toks = append(c.toks, t)
 		if len(c.toks) == maxClaimTokens {
 			break
@@ -511,7 +538,7 @@ func certainOf(tw []string) []string {
 			continue
 		}
 		switch tw[i+1] {
-		case "sure", "certain", "convinced", "positive", "confident":
+		case "sure", "certain", "convinced", "positive", "confident", "adamant":
 		default:
 			return tw
 		}
@@ -525,6 +552,92 @@ func certainOf(tw []string) []string {
 		return tw[j:]
 	}
 	return tw
+}
+
+// unlessCut returns s without the case it leaves out and reports
+// whether it left one out: "Unless it is stormy, the yoga class meets on
+// the beach", "Barring snow, the market is held in the square" and "the
+// class meets on the beach unless it is stormy" say where the class
+// usually meets. The case opens the sentence and ends at its first
+// comma, or follows ", unless" or " unless " to the end.
+func unlessCut(s string) (string, bool) {
+	for _, w := range [...]string{"Unless ", "unless ", "Barring ", "barring "} {
+		if strings.HasPrefix(s, w) {
+			k := strings.IndexByte(s, ',')
+			if k < 0 || k+1 >= len(s) {
+				return s, false
+			}
+			return strings.TrimSpace(s[k+1:]), true
+		}
+	}
+	k := strings.Index(s, " unless ")
+	if k <= 0 {
+		return s, false
+	}
+	return strings.TrimRight(s[:k], " ,") + ".", true
+}
+
+// factOf returns the clause a sentence says someone found or knows to
+// be so, or tw. A verb of knowing or finding ("knows", "confirmed",
+// "found out", "pointed out", "realised", "discovered") before "that"
+// holds its clause true, as "it turns out" and "as the contract says,"
+// do: "Eero confirmed that the sauna is heated by wood" says "the
+// sauna is heated by wood". The holder is one to three words. A verb
+// of saying or believing ("says", "thinks", "believes", "was told")
+// reports someone's word and stays (see [timeScoped]); so does a clause
+// denied or asked ("doesn't know that", "confirmed whether").
+func factOf(tw []string) []string {
+	if len(tw) > 4 && tw[0] == "it" && (tw[1] == "turns" || tw[1] == "turned") && tw[2] == "out" {
+		j := 3
+		if tw[j] == "that" {
+			j++
+		}
+		return tw[j:]
+	}
+	if len(tw) > 4 && tw[0] == "as" {
+		// "As the contract says, the notice period is one month": the
+		// writer holds the clause true.
+		for i := 2; i <= 4 && i+2 < len(tw); i++ {
+			switch tw[i] {
+			case "says", "said", "states", "stated", "notes", "noted", "shows", "showed", "puts":
+				j := i + 1
+				if tw[j] == "it" {
+					j++
+				}
+				return tw[j:]
+			}
+		}
+		return tw
+	}
+	for i := 1; i <= 4 && i+3 < len(tw); i++ {
+		n := 1
+		switch tw[i] {
+		case "knows", "knew", "confirmed", "confirms", "realised", "realized", "discovered", "noticed", "learned", "learnt", "proved", "showed", "shows":
+		case "found", "pointed", "worked", "figured":
+			if tw[i+1] != "out" {
+				continue
+			}
+			n = 2
+		default:
+			continue
+		}
+		if tw[i+n] != "that" || denied(tw[:i]) {
+			return tw
+		}
+		return tw[i+n+1:]
+	}
+	return tw
+}
+
+// denied reports whether words hold a negation ([negation]): "doesn't
+// know that", "never realised that".
+func denied(words []string) bool {
+	for i := range words {
+		if neg, _ := negation(words, i); neg != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // placePrep reports whether w opens a phrase of place: "in the church

@@ -69,3 +69,11 @@ func TestDetectFindsContra19Pairs(t *testing.T) {
 func TestDetectFindsContra20Pairs(t *testing.T) {
 	detectFindsJudgedPairs(t, "testdata/contra20.jsonl")
 }
+
+// TestDetectFindsContra21Pairs does the same for testdata/contra21.jsonl
+// ("Eero confirmed that the sauna is heated by wood", "The sauna is
+// heated by electricity"; "Saoirse drinks only herbal tea", "Saoirse
+// drinks strong black coffee every morning").
+func TestDetectFindsContra21Pairs(t *testing.T) {
+	detectFindsJudgedPairs(t, "testdata/contra21.jsonl")
+}

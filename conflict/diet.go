@@ -348,3 +348,35 @@ func timeSpan(t token) bool {
 	n := len(t.w) - 1
 	return t.kind == quantity && n > 0 && t.w[n] == 's' && strings.Trim(t.w[:n], "0123456789.") == ""
 }
+
+// tasteWords sorts, as claim words fold them, the words of how a thing
+// is eaten or drunk (bits below): drinks taken plain or with something
+// in them ([plainAndAdded]), kinds of food that hold many
+// ([onlyEaten]), the verbs of [consumeVerbs] that take no food.
+// Built after the tables that [lemma] reads.
+var tasteWords map[string]uint8
+
+// Bits of [tasteWords].
+const (
+	tasteDrink    = 1 << iota // a drink taken black or neat: "coffee", "whisky"
+	tastePlain                // taken with nothing in it: "black", "neat"
+	tasteAdded                // put in a drink: "milk", "ice"
+	tasteFoodKind             // a kind of food that holds many: "vegetables"
+	tasteNotEaten             // a verb of [consumeVerbs] that takes no food: "takes"
+)
+
+func newTasteWords() map[string]uint8 {
+	m := map[string]uint8{}
+	for bit, words := range map[uint8]string{
+		tasteDrink:    `coffee tea espresso americano whisky whiskey scotch bourbon gin vodka rum brandy tequila`,
+		tastePlain:    `black neat straight`,
+		tasteAdded:    `milk cream sugar sugars ice lemon honey tonic soda mixer syrup creamer sweetener`,
+		tasteFoodKind: `food foods vegetables vegetable veg fruit fruits meat fish seafood dairy grains nuts seeds greens plants drinks liquids snacks sweets`,
+		tasteNotEaten: `take takes took taking order orders ordered ordering`,
+	} {
+		for _, w := range strings.Fields(words) {
+			m[lemma(spelling(stem(w)))] |= bit
+		}
+	}
+	return m
+}

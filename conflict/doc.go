@@ -161,14 +161,20 @@
 // pronouns two subjects, "day" before "shift" or after "works" a part of
 // the day, a place noun phrase closing a claim after "in", "at" or
 // "under" a place ("in the church crypt" vs "in the sports hall"), "X is
-// sure (that)" the clause it is sure of, a denied way of travelling ("didn't drive to
+// sure (that)" the clause it is sure of, a verb of knowing or finding
+// before "that" ("confirmed that", "found out that"), "it turns out"
+// and "as the contract says," the clause they hold true ("says",
+// "believes", "according to X" stay someone's word), "unless it
+// rains" a case the claim leaves out (beside "always" or "never",
+// the usual fact; beside a claim with no case, maybe the case),
+// "always" a claim that happens every time, not a word, a denied way of travelling ("didn't drive to
 // the meeting") no denial of the trip, "before" and "after" an event an order that conflicts with
 // its opposite, a subject word with a copula and a value ("Breakfast
 // is at 7:30") compared with another of that word,
 // an abbreviation its word ("DB", "k8s", "auth", "max", "req/min"
 // are "database", "kubernetes", "authentication", "maximum", "requests
 // per min"), a few nouns that name one thing one of them ("vehicle" is
-// "car", "employees" "staff", "kids" and "children" "child", "TTL" "expire", an API "call" a
+// "car", "employees" "staff", "kids" and "children" "child", "people" "person", "TTL" "expire", an API "call" a
 // "request"), a verb and its particle their noun ("times out" is
 // "timeout"), a day and month
 // one date ("March 3" vs "April 14"; "Nov 20" is
@@ -286,7 +292,16 @@
 // Oregon"), a diet kept for years beside eating what it leaves out ("has
 // been vegan for six years", "eats cheese"), and a fact said to happen
 // often beside the same fact said to happen rarely ("swims every
-// morning", "hardly ever swims") are conflicts. A statement that takes more than four values across the memory
+// morning", "hardly ever swims"), a subject that eats or drinks only one
+// thing beside another ("drinks only herbal tea", "drinks coffee"), a
+// drink taken plain beside it with something in it ("drinks his coffee
+// black", "takes milk in his coffee"), and one past event given two
+// years ("the bridge opened in 1998", "in 2001") are conflicts; two
+// things eaten or drunk ("eats lentils", "eats chicken"), how a thing
+// runs beside on what ("runs quietly", "runs on petrol"), two changes
+// or past deeds in other years ("moved to Lisbon in 2014", "to Porto in
+// 2019"), and two values for two kinds of days ("hourly in summer",
+// "twice a day in winter") are not. A statement that takes more than four values across the memory
 // is a family of parallel statements about implicit subjects (a README
 // per package), and [Detect] drops it. [Judge] compares two texts;
 // [Detect] finds candidate claim pairs

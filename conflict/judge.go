@@ -159,6 +159,7 @@ func pronounNamed(c *claim) *claim {
 	cp.toks = append(cp.toks, token{w: "~" + subjectPronouns[c.pronoun-1], name: true})
 	cp.toks = append(cp.toks, c.toks...)
 	cp.pronoun = 0
+	cp.bare = c.bare<<1 | 1<<1
 	cp.negAt++
 	for _, at := range []*int8{&cp.holder, &cp.andAt, &cp.onlyAt} {
 		if *at > 0 {
@@ -180,13 +181,7 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	a, b = countedOne(a, b), countedOne(b, a)
 	a, b = likedAsPreferred(a, b), likedAsPreferred(b, a)
 	a, b = asKind(a, b), asKind(b, a)
-	if v, ok := switchedFrom(a, b, why); ok {
-		return v, true, nil
-	}
-	if v, ok := switchedFrom(b, a, why); ok {
-		return v, true, nil
-	}
-	if v, ok := judgeWhatIs(a, b, why); ok {
+	if v, ok := judgeWholeClaims(a, b, why); ok {
 		return v, true, nil
 	}
 	if v, ok, done := judgeStage(a, b, why); done {
@@ -224,8 +219,12 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		}
 	case onlyAdded(a, b) || onlyAdded(b, a):
 		v, ok = Verdict{Likely, say(why, func() string { return "only one value, the other adds one" })}, true
+	case onlyEaten(a, b) || onlyEaten(b, a):
+		v, ok = Verdict{Likely, say(why, func() string { return "only one thing taken in, the other another" })}, true
 	case len(reps) == 1 && len(hunks) == 1 && (dailyOnly(a, b, reps[0].a, reps[0].b) || dailyOnly(b, a, reps[0].b, reps[0].a)):
 		v, ok = Verdict{Likely, say(why, func() string { return "every day, the other only some days" })}, true
+	case len(hunks) == 0 && oneEventTwoYears(a, b):
+		v, ok = Verdict{Likely, say(why, func() string { return fmt.Sprintf("different year: %d vs %d", a.changeYear, b.changeYear) })}, true
 	case twoFacts(a, b, hunks) || modifiedHead(a, b, hunks):
 		ok = false
 	default:
@@ -253,6 +252,26 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 		return v, ok, nil
 	}
 	return v, true, hunks
+}
+
+// judgeWholeClaims judges two claims by readings of each whole claim,
+// before their words are aligned: a switch naming the old value
+// ([switchedFrom]), what a subject is ([judgeWhatIs]), a drink taken
+// plain beside it taken with something ([plainAndAdded]).
+func judgeWholeClaims(a, b *claim, why bool) (Verdict, bool) {
+	if v, ok := switchedFrom(a, b, why); ok {
+		return v, true
+	}
+	if v, ok := switchedFrom(b, a, why); ok {
+		return v, true
+	}
+	if v, ok := judgeWhatIs(a, b, why); ok {
+		return v, true
+	}
+	if x, y, ok := plainAndAdded(a, b); ok {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", x, y) })}, true
+	}
+	return Verdict{}, false
 }
 
 // modifiedHead reports whether one claim opens with a word the other
@@ -453,9 +472,51 @@ func typo(x, y string) bool {
 // ("also"), or a subject that differs by its owner ("the user's
 // partner's").
 func twoFacts(a, b *claim, hunks []hunk) bool {
-	return a.scoped != b.scoped || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
+	return a.scoped != b.scoped || usualApart(a, b) || usualApart(b, a) || a.additive || b.additive || possessive(hunks) || otherEntity(a, b, hunks) ||
 		(a.when != 0 && b.when != 0 && a.when != b.when) || daysApart(a, b) || a.delta != b.delta || pastBesidePresent(a, b) ||
-		pastBesidePlace(a, b) || pastBesidePlace(b, a)
+		pastBesidePlace(a, b) || pastBesidePlace(b, a) || datedApart(a, b, hunks)
+}
+
+// usualApart reports whether a holds but for a case ([claim.usual])
+// and b, which names no case, may be that case: "unless it is stormy,
+// the class meets on the beach" beside "the class meets in the studio".
+// A b that says its fact holds always, every day or never leaves no
+// case out ("the class always meets in the studio").
+func usualApart(a, b *claim) bool {
+	return a.usual && !b.usual && b.often != 1 && b.neg != "never"
+}
+
+// oneEventTwoYears reports whether a and b, word for word alike, tell
+// one event of the past that came once ("the swing bridge opened in
+// 1998", "the mill closed in 1968") in two years: the year of a status
+// or removal word, which [dropChangeTime] leaves out of the words.
+func oneEventTwoYears(a, b *claim) bool {
+	return a.past && b.past && !a.changed && !b.changed && !a.scoped && !b.scoped && a.neg == "" && b.neg == "" &&
+		a.changeYear != 0 && b.changeYear != 0 && a.changeYear != b.changeYear
+}
+
+// datedApart reports whether two claims tell two events of the past in
+// other years: two changes each with its year ("Ximena moved to Lisbon
+// in 2014", "Ximena moved to Porto in 2019"), or two past deeds whose
+// years differ beside another word ("coached the under-12s in 2019",
+// "coached the under-14s in 2021"). Each is history; one event given
+// two years ("joined the fire brigade in 2008", "in 2011") still
+// differs in its year alone.
+func datedApart(a, b *claim, hunks []hunk) bool {
+	if a.changed && b.changed {
+		return a.changeYear != 0 && b.changeYear != 0 && a.changeYear != b.changeYear
+	}
+	if !a.past || !b.past || a.changed || b.changed {
+		return false
+	}
+	years, words := false, false
+	for _, h := range hunks {
+		ya := slices.IndexFunc(h.a, func(t token) bool { return yearOf(t.w) > 0 })
+		yb := slices.IndexFunc(h.b, func(t token) bool { return yearOf(t.w) > 0 })
+		years = years || ya >= 0 && yb >= 0
+		words = words || len(h.a)+len(h.b) > min(ya+1, 1)+min(yb+1, 1)
+	}
+	return years && words
 }
 
 // judgeWhole judges two claims, neither or both negated, as wholes: one
@@ -614,7 +675,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		likingBeside(h) || otherQualities(a, b, h) || otherPossessed(a, b, h) || countryBeside(a, h) || employerAndTown(a, h) || heldBefore(a, b) || permitted(h) || reachedAndPlayed(h) {
 		return Verdict{}, false
 	}
-	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra)) {
+	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra) || consumedApart(a, b, h) || howBeside(a, b, h)) {
 		// "practices yoga", "practices piano": both, unless one says
 		// it replaced the other.
 		return Verdict{}, false
@@ -815,4 +876,122 @@ func say(why bool, f func() string) string {
 		return ""
 	}
 	return f()
+}
+
+// consumedApart reports whether h replaces what follows a verb of taking
+// in ([consumeVerbs]: "eats", "drinks", "smokes"; not "takes" or
+// "orders") in both claims: "Zofia eats
+// lentils" and "Zofia eats chicken" tell two things she eats, as "I
+// drink tea" and "I drink coffee" do ([oneSpanApart]). A claim that
+// says its thing is the only one ("drinks only herbal tea") is read by
+// [onlyAdded] before.
+func consumedApart(a, b *claim, h hunk) bool {
+	if h.at == 0 || h.bt == 0 || a.only || b.only {
+		return false
+	}
+	return eatVerb(a.toks[h.at-1].w) && eatVerb(b.toks[h.bt-1].w)
+}
+
+// eatVerb reports whether w, a claim word, is a verb of [consumeVerbs]
+// other than "take" and "order": "takes the coast road", "orders the
+// taxi" say nothing eaten.
+func eatVerb(w string) bool {
+	_, ok := consumeVerbs[w]
+	return ok && tasteWords[w]&tasteNotEaten == 0
+}
+
+// howBeside reports whether h replaces the last word of both claims,
+// after one word they share, by a word that follows that word directly
+// on one side and the object of a preposition on the other: "the mower
+// runs quietly" says how it runs, "the mower runs on petrol" on what,
+// and "the stove runs hot" how it runs beside "runs on wood". A place
+// said in one word ("sleeps outside" beside "sleeps in the kitchen") is
+// a place, not a manner; a value or a name on either side is a value.
+func howBeside(a, b *claim, h hunk) bool {
+	if min(len(h.a), len(h.b)) != 1 || max(len(h.a), len(h.b)) > 3 || h.at == 0 || h.bt == 0 || h.at >= 31 || h.bt >= 31 ||
+		h.at+len(h.a) != len(a.toks) || h.bt+len(h.b) != len(b.toks) || a.toks[h.at-1].w != b.toks[h.bt-1].w || a.copAt >= 0 || b.copAt >= 0 {
+		return false
+	}
+	if v := strings.ToLower(written(a, a.toks[h.at-1])); !strings.HasSuffix(v, "s") || strings.HasSuffix(v, "ss") {
+		// The shared word is the verb, with its third person "-s": "wears
+		// his hair short" says how the hair is worn, as "in a ponytail"
+		// does.
+		return false
+	}
+	bx, by := a.bare>>h.at&1 == 1, b.bare>>h.bt&1 == 1
+	x, other := h.a, h.b
+	if by {
+		x, other = h.b, h.a
+	}
+	if bx == by || len(x) != 1 {
+		return false
+	}
+	t := x[0]
+	return !t.value && !t.name && t.kind == plain && !t.place && !placeAdverbs[t.w] && !slices.ContainsFunc(other, func(t token) bool { return t.value })
+}
+
+// onlyEaten reports whether o says its subject eats or drinks only one
+// thing ("Saoirse drinks only herbal tea", "the lambs drink ewe's milk
+// only") and x, of the same subject and verb, that it eats or drinks
+// another, none of whose words o names ("drinks strong black coffee
+// every morning"). Not when o says when ("only tea in the evening"), x
+// is a plan, past or scoped, or one thing is a kind of the other ("only
+// fish" beside "salmon"), nor of a bare kind of food ("only vegetables"
+// beside "carrots").
+func onlyEaten(o, x *claim) bool {
+	if !o.only || x.only || o.neg != "" || x.neg != "" || o.scoped || x.scoped || x.past || x.plan || o.plan || x.changed || o.when != x.when {
+		return false
+	}
+	v := slices.IndexFunc(o.toks, func(t token) bool { return eatVerb(t.w) })
+	if v < 1 || v+1 >= len(o.toks) || v+1 >= len(x.toks) || (int(o.onlyAt)-1 != v+1 && int(o.onlyAt)-1 != len(o.toks)) ||
+		!slices.EqualFunc(o.toks[:v+1], x.toks[:v+1], func(p, q token) bool { return p.w == q.w }) {
+		return false
+	}
+	what, other := o.toks[v+1:], x.toks[v+1:]
+	if timeOfWeek(what) || len(what) == 1 && tasteWords[what[0].w]&tasteFoodKind != 0 {
+		return false
+	}
+	kin := func(p, q token) bool {
+		return p.w == q.w || slices.Contains(kindOf[p.w], q.w) || foodKinds[p.w] == q.w || slices.Contains(kindOf[q.w], p.w) || foodKinds[q.w] == p.w
+	}
+	named := false
+	for _, t := range other {
+		if slices.ContainsFunc(what, func(u token) bool { return kin(t, u) }) {
+			return false
+		}
+		named = named || !t.value && t.kind == plain && classOf[t.w] == ""
+	}
+	return named
+}
+
+// plainAndAdded reports whether one claim says its subject takes a
+// drink plain ("drinks his coffee black", "takes his whisky neat") and
+// the other, of the same subject and drink, that something goes in it
+// ("always takes milk in his coffee", "adds ice to his whisky"), and
+// returns the two words. Neither may be negated, scoped, past or say
+// when: "black in the morning" beside "milk in the afternoon" may both
+// hold.
+func plainAndAdded(a, b *claim) (string, string, bool) {
+	if len(a.toks) < 3 || len(b.toks) < 3 || a.toks[0].w != b.toks[0].w {
+		return "", "", false
+	}
+	for _, c := range [2]*claim{a, b} {
+		if c.neg != "" || c.scoped || c.past || c.plan || timeOfWeek(c.toks) {
+			return "", "", false
+		}
+	}
+	for _, pair := range [2][2]*claim{{a, b}, {b, a}} {
+		p, x := pair[0], pair[1]
+		k := len(p.toks) - 1
+		if tasteWords[p.toks[k].w]&tastePlain == 0 || tasteWords[p.toks[k-1].w]&tasteDrink == 0 || hasWord(x.toks, p.toks[k].w) || !hasWord(x.toks, p.toks[k-1].w) {
+			// The plain word closes its claim after a drink, which the
+			// other claim names: "coffee black", "whisky neat"; not
+			// "the cat is black" beside "the cat drinks milk".
+			continue
+		}
+		if i := slices.IndexFunc(x.toks, func(t token) bool { return tasteWords[t.w]&tasteAdded != 0 }); i > 0 {
+			return written(p, p.toks[k]), written(x, x.toks[i]), true
+		}
+	}
+	return "", "", false
 }

@@ -552,3 +552,17 @@ restaurant hotel hostel theatre cinema museum gallery vault`) {
 	}
 	return m
 }
+
+// placeAdverbs are the words that say where in one word, as claim words
+// fold them: "sleeps outside", "works remotely", "lives abroad" (see
+// [howBeside]). Built after the tables that [lemma] reads.
+var placeAdverbs map[string]bool
+
+func newPlaceAdverbs() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`outside inside outdoors indoors upstairs downstairs abroad overseas home remotely offshore
+nearby downtown locally onsite offsite away here there`) {
+		m[lemma(spelling(stem(w)))] = true
+	}
+	return m
+}

@@ -148,7 +148,8 @@ var currencySymbols = []struct{ sym, code string }{{"$", "usd"}, {"€", "eur"},
 // shortForms maps abbreviations of memory notes to the word they stand
 // for, so that "DB" and "database" align, and the nouns of a few pairs
 // that name one thing to one of them ("vehicle" is "car", "employees"
-// "staff", "kids" and "children" a "child" (a count is in the number);
+// "staff", "kids" and "children" a "child", "people" a "person" (a
+// count is in the number);
 // a "cap", "ceiling", "limit" or "quota" is a "maximum", a
 // "TTL" the time after which things "expire", an API "call" a
 // "request"). One lookup serves both:
@@ -168,6 +169,7 @@ func newShortForms() map[string]string {
 		"employees": "staff", "documentation": "docs", "apartment": "flat", "apartments": "flats",
 		"cap": "maximum", "ceiling": "maximum", "limit": "maximum", "quota": "maximum", "ttl": "expire",
 		"call": "request", "calls": "requests", "kid": "child", "kids": "child", "children": "child",
+		"people": "person", "persons": "person",
 	}
 }
 

@@ -95,6 +95,8 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	consumeVerbs = newConsumeVerbs()
 	lentWords = newLentWords()
 	placeNouns = newPlaceNouns()
+	tasteWords = newTasteWords()
+	placeAdverbs = newPlaceAdverbs()
 })
 
 // reactionWords are the reactions of the body (an allergy, an

@@ -203,7 +203,29 @@ func otherDayKind(h hunk) bool {
 		return k
 	}
 	ka, kb := kind(h.a), kind(h.b)
-	return ka != "" && kb != "" && ka != kb
+	return ka != "" && kb != "" && ka != kb || valuedDays(h)
+}
+
+// valuedDays reports whether h replaces a value and one day (of the
+// week, a season or a holiday) by another value and another day: "runs
+// twice a day in winter" and "runs hourly in summer" give a value for
+// each kind of day, as "opens at 7 in winter" and "at 6 in summer" do.
+func valuedDays(h hunk) bool {
+	day := func(ts []token) string {
+		d := ""
+		for _, t := range ts {
+			switch classOf[t.w] {
+			case "weekday", "season", "holiday":
+				if d != "" {
+					return ""
+				}
+				d = t.w
+			}
+		}
+		return d
+	}
+	da, db := day(h.a), day(h.b)
+	return da != "" && db != "" && da != db && anyValue(h.a) && anyValue(h.b)
 }
 
 // dayPartsApart reports whether h replaces one part of the day with
@@ -618,8 +640,10 @@ func timeScoped(raws []rawTok) bool {
 			// the one now.
 			// "In 2019 Karl worked at Zeta", "back in 2018 Joy drove a
 			// Golf": the year opening the sentence, a past after it.
+			// "Solveig was born in Bergen in 1984": the year of a birth,
+			// which holds for good.
 			opening := (i == 0 || i == 1 && raws[0].w == "back") && slices.ContainsFunc(raws[i+1:], pastForm)
-			scoped = i+1 < len(raws) && yearOf(raws[i+1].w) > 0 && (opening || slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" || r.w == "was" || r.w == "were" })) &&
+			scoped = i+1 < len(raws) && !slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "born" }) && yearOf(raws[i+1].w) > 0 && (opening || slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" || r.w == "was" || r.w == "were" })) &&
 				!slices.ContainsFunc(raws, func(r rawTok) bool { return changing(r) || r.w == "is" || r.w == "has" })
 		case "from", "between":
 			scoped = boundedSpan(raws, i)
