@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -169,7 +170,167 @@ func respellWord(ctx context.Context, v Vocabulary, w string, keywords bool) ([]
 // (a final "y" read as the stemmer's "i"), that stem and t of at least
 // MinRespellRunes letters each and one edit apart.
 func nearStem(w, t string) bool {
-	return nearBy(w, t, MinRespellRunes, oneEdit)
+	return nearBy(w, t, MinRespellRunes, oneEdit) || nearBy(w, t, MinRespellRunes, undoubledAlike) || nearWritten(w, t, false)
+}
+
+// undoubledAlike reports whether a and b differ, but not once each run
+// of a letter is written once: doubled letters typed once, or twice
+// where the word has one ("tommorow" and "tomorrow", "embarass" and
+// "embarrass"), the commonest misspellings of English, of which one
+// word may hold several.
+func undoubledAlike(a, b string) bool {
+	return a != b && undoubled(a) == undoubled(b)
+}
+
+// undoubled returns w with each run of a letter written once.
+func undoubled(w string) string {
+	var b strings.Builder
+	var prev rune
+	for i, r := range w {
+		if i == 0 || r != prev {
+			b.WriteRune(r)
+		}
+		prev = r
+	}
+	return b.String()
+}
+
+const (
+	// minSwapRunes is the fewest letters a typed word has for
+	// [nearWritten] to read two letters of it swapped against the index's
+	// word as written: the swap of a short stem's last letter and the
+	// ending's first ("meetnig", "statsu").
+	minSwapRunes = 6
+	// minWrittenRunes is the fewest letters a typed word has for
+	// [nearWritten] to read a letter of its stem dropped, added or
+	// changed against the index's word as written, when the stemmer cuts
+	// that word to fewer than [MinRespellRunes] letters ("seperate" for
+	// "separ" and "ate", "certficate" for "certif" and "icate").
+	minWrittenRunes = 8
+)
+
+// inflections are the endings of [stemSuffixes] that inflect a word
+// (a plural, a tense, a comparative, an adverb) rather than derive
+// another: after a short stem they make a real word of the typed one
+// too often ("dreading" is "dream" and "ing" with a letter changed).
+var inflections = []string{"", "s", "es", "e", "ed", "ing", "ly", "er", "ers", "y", "ies", "ied"}
+
+// writtenEndings are the endings a word may have after the stem the
+// index holds: one or two of [stemSuffixes] ("ication" is "ic" and
+// "ation", the stemmer's "authent" of "authentication"), each true when
+// it derives a word (not [inflections] alone).
+var writtenEndings = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, a := range stemSuffixes {
+		for _, b := range stemSuffixes {
+			e := a + b
+			out[e] = out[e] || !slices.Contains(inflections, a) || !slices.Contains(inflections, b)
+		}
+	}
+	return out
+})
+
+// nearWritten reports whether the typed word w is one edit from the
+// index's word t, a stem, as it is written with an ending
+// ([writtenEndings]; a final "i" as "y", a final "e" dropped before an
+// ending beginning with a vowel): when swaps, two adjacent letters
+// swapped, in a word of [minSwapRunes] letters or more ("meetnig",
+// "meet" and "ing"; "configuraiton", "configur" and "ation"), which
+// [nearShort] reads in a query of keywords only ("planet" is "plant"
+// and "e" with the last two swapped: in a sentence that found "plants"
+// for a question no note answers, cmd/memweave-bench's shapes.json
+// z12); otherwise a letter of the stem dropped, added or changed
+// before an ending that derives a word, in a word of [minWrittenRunes]
+// letters or more ("seperate", "certficate", "goverment"). A letter
+// added after the stem only when it repeats the stem's last
+// ("occassion", "occas" and "ion"): "plantation" is no typo of "plan"
+// and "ation".
+func nearWritten(w, t string, swaps bool) bool {
+	x := []rune(w)
+	if len(x) < minSwapRunes || utf8.RuneCountInString(t) < minShortRunes {
+		return false
+	}
+	stems := []writtenStem{{s: []rune(t)}}
+	if y, ok := strings.CutSuffix(t, "i"); ok {
+		stems = append(stems, writtenStem{s: []rune(y + "y")})
+	}
+	if e, ok := strings.CutSuffix(t, "e"); ok {
+		stems = append(stems, writtenStem{s: []rune(e), vowel: true}) // "pric" of "price", before "ing"
+	}
+	for _, st := range stems {
+		if swaps && st.swapped(x) || !swaps && len(x) >= minWrittenRunes && st.edited(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenStem is a stem of the index's as a word may write it before
+// its ending ([nearWritten]).
+type writtenStem struct {
+	s []rune
+	// vowel is set when the stem's final "e" was dropped: an ending
+	// beginning with a vowel follows.
+	vowel bool
+}
+
+// ending reports whether e is an ending of [writtenEndings] that may
+// follow the stem, one that derives a word when derive.
+func (st writtenStem) ending(e []rune, derive bool) bool {
+	derives, ok := writtenEndings()[string(e)]
+	return ok && (derives || !derive) && (!st.vowel || len(e) > 0 && strings.ContainsRune("aeiouy", e[0]))
+}
+
+// swapped reports whether x with two adjacent letters swapped is the
+// stem and an ending: the first letter x does not share with the stem
+// is the first swapped, or, when x begins with the whole stem, one of
+// the ending's.
+func (st writtenStem) swapped(x []rune) bool {
+	s := st.s
+	i := commonPrefix(x, s)
+	from, to := i, i
+	if i == len(s) {
+		to = len(x) - 2
+	}
+	for d := from; d <= to && d+1 < len(x); d++ {
+		if x[d] == x[d+1] {
+			continue
+		}
+		if d < len(s) && x[d+1] != s[d] {
+			continue
+		}
+		y := slices.Clone(x)
+		y[d], y[d+1] = y[d+1], y[d]
+		if len(y) >= len(s) && string(y[:len(s)]) == string(s) && st.ending(y[len(s):], false) {
+			return true
+		}
+	}
+	return false
+}
+
+// edited reports whether x is the stem with one of its letters changed,
+// dropped or added (after its end only when it repeats its last), and
+// an ending that derives a word.
+func (st writtenStem) edited(x []rune) bool {
+	s := st.s
+	i := commonPrefix(x, s)
+	if i < len(s) && len(x) > len(s) && string(x[i+1:len(s)]) == string(s[i+1:]) && st.ending(x[len(s):], true) {
+		return true // changed
+	}
+	if i < len(s) && len(x) >= len(s) && string(x[i:len(s)-1]) == string(s[i+1:]) && st.ending(x[len(s)-1:], true) {
+		return true // dropped
+	}
+	return i <= len(s) && i > 0 && len(x) > len(s)+1 && string(x[i+1:len(s)+1]) == string(s[i:]) &&
+		(i < len(s) || x[i] == x[i-1]) && st.ending(x[len(s)+1:], true) // added
+}
+
+// commonPrefix returns how many first runes a and b share.
+func commonPrefix(a, b []rune) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // nearShort reports whether the index's word t, a stem, is the typed
@@ -183,7 +344,7 @@ func nearStem(w, t string) bool {
 // key's neighbour seldom does. It also reads a letter doubled before an
 // ending the stemmer strips ("postgress", "postgres" and "postgr").
 func nearShort(w, t string) bool {
-	if nearBy(w, t, minShortRunes, swapOrDouble) || slipOf(w, t) {
+	if nearBy(w, t, minShortRunes, swapOrDouble) || slipOf(w, t) || nearWritten(w, t, true) {
 		return true
 	}
 	rs := []rune(w)
@@ -219,7 +380,7 @@ func slipOf(w, t string) bool {
 				continue
 			}
 			x, y, i := firstDiff(w, st+suf)
-			if i < len(x) && string(x[i+1:]) == string(y[i+1:]) && keyslip(x[i], y[i]) {
+			if i < len(x) && string(x[i+1:]) == string(y[i+1:]) && (keyslip(x[i], y[i]) || vowelSlip(x, y, i)) {
 				return true
 			}
 		}
@@ -237,9 +398,39 @@ var keyRows = [3]string{"qwertyuiop", "asdfghjkl", "zxcvbnm"}
 // neighbour, and a vowel changed for a vowel makes another real word too
 // often ("click" and "clock", "firm" and "form").
 func keyslip(a, b rune) bool {
-	if strings.ContainsRune("aeiou", a) && strings.ContainsRune("aeiou", b) {
+	return !(isVowel(a) && isVowel(b)) && besideKeys(a, b)
+}
+
+// minVowelSlipRunes is the fewest letters of a typed word that
+// [vowelSlip] reads.
+const minVowelSlipRunes = 5
+
+// vowelSlip reports whether x and y, of the same length, differ at i
+// by a vowel changed for the vowel key beside it (i and u, i and o)
+// inside a pair of vowels, in a word of [minVowelSlipRunes] letters or
+// more ("emaul" and "email", "vouce" and "voice"): a vowel between
+// consonants makes another real word too often ("shirt" and "short",
+// "stuck" and "stick"), as a shorter word does ("soul" and "soil"), and
+// so does a doubled vowel, which English writes in many words ("spool"
+// and "spoil").
+func vowelSlip(x, y []rune, i int) bool {
+	if len(x) < minVowelSlipRunes || !isVowel(x[i]) || !isVowel(y[i]) || !besideKeys(x[i], y[i]) {
 		return false
 	}
+	for _, j := range []int{i - 1, i + 1} {
+		if j >= 0 && j < len(x) && isVowel(x[j]) && x[j] != x[i] && x[j] != y[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// isVowel reports whether r is one of the vowels a, e, i, o, u.
+func isVowel(r rune) bool { return strings.ContainsRune("aeiou", r) }
+
+// besideKeys reports whether the letters a and b are keys beside each
+// other on a QWERTY keyboard ([keyRows]).
+func besideKeys(a, b rune) bool {
 	for r, row := range keyRows {
 		i, j := strings.IndexRune(row, a), strings.IndexRune(row, b)
 		if i >= 0 && j >= 0 && (i-j == 1 || j-i == 1) {
@@ -395,10 +586,17 @@ func (h *Hybrid) addRespelled(ctx context.Context, req Request, terms []string, 
 // stem: s quoted, which the index's stemmer reads as s, but for a stem
 // ending in "y", which it writes as "i" unless it stripped an ending
 // after the "y" ("deploy" of "deployment"; "deploy" itself is
-// "deploi"): that one is spelled with "ment", which it strips back.
+// "deploi"): that one is spelled with "ment", which it strips back; and
+// for a stem of 5 letters or more ending in "e" or in one "s", from
+// which the stemmer would strip it ("committe" of "committee" read as
+// "committ", "occas" of "occasion" as "occa"): that one is spelled
+// with an "e", which it strips back.
 func stemMatch(s string) string {
-	if strings.HasSuffix(s, "y") {
+	switch {
+	case strings.HasSuffix(s, "y"):
 		return quote(s + "ment")
+	case utf8.RuneCountInString(s) >= 5 && (strings.HasSuffix(s, "e") || strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss")):
+		return quote(s + "e")
 	}
 	return quote(s)
 }
@@ -426,11 +624,16 @@ func respelledWords(stems []string, chunks map[int64]store.Chunk) []string {
 // stemOf reports whether the index may stem the folded word f as s,
 // read as the Porter stemmer writes it: f begins with s, with a "y"
 // where s has its final "i" ("necessary" and "deployment" for
-// "necessari" and "deploi").
+// "necessari" and "deploi"), or with a vowel where s has its final "e"
+// ("pricing" for "price").
 func stemOf(f, s string) bool {
 	if strings.HasPrefix(f, s) {
 		return true
 	}
-	i, ok := strings.CutSuffix(s, "i")
-	return ok && strings.HasPrefix(f, i+"y")
+	if i, ok := strings.CutSuffix(s, "i"); ok && strings.HasPrefix(f, i+"y") {
+		return true
+	}
+	e, ok := strings.CutSuffix(s, "e")
+	rest, begins := strings.CutPrefix(f, e)
+	return ok && begins && rest != "" && strings.ContainsRune("aeiouy", []rune(rest)[0])
 }

@@ -107,3 +107,75 @@ func TestKeyslip(t *testing.T) {
 		}
 	}
 }
+
+// TestNearWritten checks the typos read against the index's word as
+// written, a stem and an ending: a swap anywhere in a word of 6
+// letters or more, a letter of the stem dropped, added or changed
+// before an ending that derives a word in one of 8 or more.
+func TestNearWritten(t *testing.T) {
+	for _, c := range []struct {
+		typed, stem string
+		want        bool
+	}{
+		{"meetnig", "meet", true},           // across the stem's end
+		{"configuraiton", "configur", true}, // in the ending
+		{"notificaitons", "notif", true},    // two endings and a plural
+		{"pricnig", "price", true},          // the "e" dropped before "ing"
+		{"statsu", "statu", true},           // 6 letters
+		{"seperate", "separ", true},         // changed, before "ate"
+		{"certficate", "certif", true},      // dropped, before "icate"
+		{"goverment", "govern", true},       // the stem's last dropped
+		{"occassion", "occas", true},        // the stem's last doubled
+		{"plantation", "plan", false},       // a letter added after the stem
+		{"dreading", "dream", false},        // an inflection after the stem
+		{"seperat", "separ", false},         // 7 letters
+		{"stats", "stat", false},            // no typo
+		{"meeting", "meet", false},          // the word itself
+		{"pricnig", "prick", false},         // another stem
+	} {
+		if got := nearWritten(c.typed, c.stem, true) || nearWritten(c.typed, c.stem, false); got != c.want {
+			t.Errorf("nearWritten(%q, %q) = %v, want %v", c.typed, c.stem, got, c.want)
+		}
+	}
+}
+
+// TestVowelSlip checks which typed words a vowel changed for the vowel
+// key beside it makes a typo of the index's word (slipOf).
+func TestVowelSlip(t *testing.T) {
+	for _, c := range []struct {
+		typed, stem string
+		want        bool
+	}{
+		{"emaul", "email", true},
+		{"vouce", "voic", true}, // "voice"
+		{"quoet", "quiet", true},
+		{"toolet", "toilet", false}, // a doubled vowel typed ([nearStem] reads it: 6 letters)
+		{"shirt", "short", false},   // between consonants
+		{"stuck", "stick", false},
+		{"soul", "soil", false},   // 4 letters
+		{"spool", "spoil", false}, // a doubled vowel typed
+		{"audoo", "audio", false},
+		{"emaol", "email", true}, // o and i are neighbours too
+	} {
+		if got := slipOf(c.typed, c.stem); got != c.want {
+			t.Errorf("slipOf(%q, %q) = %v, want %v", c.typed, c.stem, got, c.want)
+		}
+	}
+}
+
+// TestStemMatch checks the FTS5 term that finds a stem of the index's,
+// which the stemmer would read as another if spelled as it is.
+func TestStemMatch(t *testing.T) {
+	for _, c := range []struct{ stem, want string }{
+		{"committe", `"committee"`}, // "committe" is read as "committ"
+		{"occas", `"occase"`},       // "occas" is read as "occa"
+		{"address", `"address"`},    // "ss" is kept
+		{"deploy", `"deployment"`},
+		{"login", `"login"`},
+		{"hope", `"hope"`}, // under 5 letters
+	} {
+		if got := stemMatch(c.stem); got != c.want {
+			t.Errorf("stemMatch(%q) = %s, want %s", c.stem, got, c.want)
+		}
+	}
+}
