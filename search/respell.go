@@ -207,6 +207,11 @@ const (
 	// that word to fewer than [MinRespellRunes] letters ("seperate" for
 	// "separ" and "ate", "certficate" for "certif" and "icate").
 	minWrittenRunes = 8
+	// minWrittenStem is the fewest letters of the index's stem that
+	// [nearWritten] reads a letter of dropped, added or changed: with 4,
+	// "distance" was "dist" and "ance", one letter from "diet"
+	// (LongMemEval dev50, d3ab962e, lost its answer's first rank).
+	minWrittenStem = 5
 )
 
 // inflections are the endings of [stemSuffixes] that inflect a word
@@ -241,7 +246,8 @@ var writtenEndings = sync.OnceValue(func() map[string]bool {
 // for a question no note answers, cmd/memweave-bench's shapes.json
 // z12); otherwise a letter of the stem dropped, added or changed
 // before an ending that derives a word, in a word of [minWrittenRunes]
-// letters or more ("seperate", "certficate", "goverment"). A letter
+// letters or more whose stem has [minWrittenStem] or more ("seperate",
+// "certficate", "goverment"). A letter
 // added after the stem only when it repeats the stem's last
 // ("occassion", "occas" and "ion"): "plantation" is no typo of "plan"
 // and "ation".
@@ -258,7 +264,7 @@ func nearWritten(w, t string, swaps bool) bool {
 		stems = append(stems, writtenStem{s: []rune(e), vowel: true}) // "pric" of "price", before "ing"
 	}
 	for _, st := range stems {
-		if swaps && st.swapped(x) || !swaps && len(x) >= minWrittenRunes && st.edited(x) {
+		if swaps && st.swapped(x) || !swaps && len(x) >= minWrittenRunes && len(st.s) >= minWrittenStem && st.edited(x) {
 			return true
 		}
 	}
