@@ -128,6 +128,7 @@ func TestNearWritten(t *testing.T) {
 		{"occassion", "occas", true},        // the stem's last doubled
 		{"plantation", "plan", false},       // a letter added after the stem
 		{"dreading", "dream", false},        // an inflection after the stem
+		{"distance", "diet", false},         // a stem of 4 letters (LongMemEval d3ab962e)
 		{"seperat", "separ", false},         // 7 letters
 		{"stats", "stat", false},            // no typo
 		{"meeting", "meet", false},          // the word itself
