@@ -170,7 +170,13 @@ func respellWord(ctx context.Context, v Vocabulary, w string, keywords bool) ([]
 // (a final "y" read as the stemmer's "i"), that stem and t of at least
 // MinRespellRunes letters each and one edit apart.
 func nearStem(w, t string) bool {
-	return nearBy(w, t, MinRespellRunes, oneEdit) || nearBy(w, t, MinRespellRunes, undoubledAlike) || nearWritten(w, t, false)
+	return nearBy(w, t, MinRespellRunes, oneEditOrUndoubled) || nearWritten(w, t, false)
+}
+
+// oneEditOrUndoubled reports whether a and b are one edit apart
+// ([oneEdit]) or alike but for doubled letters ([undoubledAlike]).
+func oneEditOrUndoubled(a, b string) bool {
+	return oneEdit(a, b) || undoubledAlike(a, b)
 }
 
 // undoubledAlike reports whether a and b differ, but not once each run
@@ -179,20 +185,28 @@ func nearStem(w, t string) bool {
 // "embarrass"), the commonest misspellings of English, of which one
 // word may hold several.
 func undoubledAlike(a, b string) bool {
-	return a != b && undoubled(a) == undoubled(b)
+	if a == b {
+		return false
+	}
+	for a != "" && b != "" {
+		r, n := utf8.DecodeRuneInString(a)
+		if q, _ := utf8.DecodeRuneInString(b); q != r {
+			return false
+		}
+		a, b = skipRun(a[n:], r), skipRun(b[n:], r)
+	}
+	return a == "" && b == ""
 }
 
-// undoubled returns w with each run of a letter written once.
-func undoubled(w string) string {
-	var b strings.Builder
-	var prev rune
-	for i, r := range w {
-		if i == 0 || r != prev {
-			b.WriteRune(r)
+// skipRun returns s without the runs of r that begin it.
+func skipRun(s string, r rune) string {
+	for {
+		q, n := utf8.DecodeRuneInString(s)
+		if n == 0 || q != r {
+			return s
 		}
-		prev = r
+		s = s[n:]
 	}
-	return b.String()
 }
 
 const (
@@ -252,23 +266,59 @@ var writtenEndings = sync.OnceValue(func() map[string]bool {
 // ("occassion", "occas" and "ion"): "plantation" is no typo of "plan"
 // and "ation".
 func nearWritten(w, t string, swaps bool) bool {
+	if len(w) < minSwapRunes || len(t) < minShortRunes || !alignable(w, t) {
+		return false
+	}
 	x := []rune(w)
 	if len(x) < minSwapRunes || utf8.RuneCountInString(t) < minShortRunes {
 		return false
 	}
-	stems := []writtenStem{{s: []rune(t)}}
-	if y, ok := strings.CutSuffix(t, "i"); ok {
-		stems = append(stems, writtenStem{s: []rune(y + "y")})
+	s := []rune(t)
+	stems := [3]writtenStem{{s: s}}
+	if strings.HasSuffix(t, "i") {
+		stems[1] = writtenStem{s: append(s[:len(s)-1:len(s)-1], 'y')}
 	}
-	if e, ok := strings.CutSuffix(t, "e"); ok {
-		stems = append(stems, writtenStem{s: []rune(e), vowel: true}) // "pric" of "price", before "ing"
+	if strings.HasSuffix(t, "e") {
+		stems[2] = writtenStem{s: s[:len(s)-1], vowel: true} // "pric" of "price", before "ing"
 	}
 	for _, st := range stems {
+		if st.s == nil {
+			continue
+		}
 		if swaps && st.swapped(x) || !swaps && len(x) >= minWrittenRunes && len(st.s) >= minWrittenStem && st.edited(x) {
 			return true
 		}
 	}
 	return false
+}
+
+// alignable is a quick test of what every reading of [nearWritten]
+// needs, for ASCII words, before any is made: past the first letter
+// where w and t differ and the one after it, t's next letter (unless its
+// last, which a reading may change) stands in w one letter before, at or
+// after its place. Most of the index's words read for a typed one fail
+// it.
+func alignable(w, t string) bool {
+	i := 0
+	for i < len(w) && i < len(t) && w[i] == t[i] {
+		i++
+	}
+	k := i + 2
+	if k >= len(t)-1 {
+		return true
+	}
+	for j := range len(w) {
+		if w[j] >= utf8.RuneSelf {
+			return true // not ASCII: byte places are no letters' places
+		}
+	}
+	for j := range len(t) {
+		if t[j] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	c := t[k]
+	return k-1 < len(w) && w[k-1] == c || k < len(w) && w[k] == c || k+1 < len(w) && w[k+1] == c
 }
 
 // writtenStem is a stem of the index's as a word may write it before
@@ -307,7 +357,7 @@ func (st writtenStem) swapped(x []rune) bool {
 		}
 		y := slices.Clone(x)
 		y[d], y[d+1] = y[d+1], y[d]
-		if len(y) >= len(s) && string(y[:len(s)]) == string(s) && st.ending(y[len(s):], false) {
+		if len(y) >= len(s) && slices.Equal(y[:len(s)], s) && st.ending(y[len(s):], false) {
 			return true
 		}
 	}
@@ -320,13 +370,13 @@ func (st writtenStem) swapped(x []rune) bool {
 func (st writtenStem) edited(x []rune) bool {
 	s := st.s
 	i := commonPrefix(x, s)
-	if i < len(s) && len(x) > len(s) && string(x[i+1:len(s)]) == string(s[i+1:]) && st.ending(x[len(s):], true) {
+	if i < len(s) && len(x) > len(s) && slices.Equal(x[i+1:len(s)], s[i+1:]) && st.ending(x[len(s):], true) {
 		return true // changed
 	}
-	if i < len(s) && len(x) >= len(s) && string(x[i:len(s)-1]) == string(s[i+1:]) && st.ending(x[len(s)-1:], true) {
+	if i < len(s) && len(x) >= len(s) && slices.Equal(x[i:len(s)-1], s[i+1:]) && st.ending(x[len(s)-1:], true) {
 		return true // dropped
 	}
-	return i <= len(s) && i > 0 && len(x) > len(s)+1 && string(x[i+1:len(s)+1]) == string(s[i:]) &&
+	return i <= len(s) && i > 0 && len(x) > len(s)+1 && slices.Equal(x[i+1:len(s)+1], s[i:]) &&
 		(i < len(s) || x[i] == x[i-1]) && st.ending(x[len(s)+1:], true) // added
 }
 

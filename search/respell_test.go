@@ -1,7 +1,11 @@
 package search
 
 import (
+	"context"
+	"fmt"
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -178,5 +182,49 @@ func TestStemMatch(t *testing.T) {
 		if got := stemMatch(c.stem); got != c.want {
 			t.Errorf("stemMatch(%q) = %s, want %s", c.stem, got, c.want)
 		}
+	}
+}
+
+// wordList is a [Vocabulary] of the words it holds, in order.
+type wordList []string
+
+func (l wordList) Words(_ context.Context, prefix string, limit int) ([]string, error) {
+	var out []string
+	for _, w := range l {
+		if strings.HasPrefix(w, prefix) && len(out) < limit {
+			out = append(out, w)
+		}
+	}
+	return out, nil
+}
+
+// BenchmarkRespellWord respells a typed word of a query of keywords and
+// one of a sentence against index word lists of 1,024 and 4,096 made-up
+// words (the most a read takes) sharing their first two letters: the
+// comparisons a query holding a word the index lacks pays for each word
+// read.
+func BenchmarkRespellWord(b *testing.B) {
+	for _, n := range []int{1024, maxRespellRead} {
+		r := rand.New(rand.NewPCG(1, 2))
+		v := make(wordList, n)
+		for i := range v {
+			w := []byte("re")
+			for range 4 + r.IntN(6) {
+				w = append(w, byte('a'+r.IntN(22)))
+			}
+			v[i] = string(w)
+		}
+		slices.Sort(v)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := respellWord(context.Background(), v, "recipt", true); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := respellWord(context.Background(), v, "retmplbxa", false); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
