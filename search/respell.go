@@ -226,6 +226,9 @@ const (
 	// "distance" was "dist" and "ance", one letter from "diet"
 	// (LongMemEval dev50, d3ab962e, lost its answer's first rank).
 	minWrittenStem = 5
+	// maxShortStemEnding is the longest ending [slipOf] reads after a
+	// stem under [minWrittenStem] letters ("ing" of "cach").
+	maxShortStemEnding = 3
 )
 
 // inflections are the endings of [stemSuffixes] that inflect a word
@@ -420,7 +423,9 @@ func nearShort(w, t string) bool {
 // t alone, so that the letter changed is not one an ending stands for
 // ("hosre" is no slip of "hose", "hosr" and "e"). An ending beginning
 // with "e" never follows a stem ending in "e", which the stemmer keeps
-// only when no "e" followed.
+// only when no "e" followed, nor one of more than [maxShortStemEnding]
+// letters a stem under [minWrittenStem]: the word is then mostly its
+// ending ("distance" is no slip of "diet" and "ance").
 func slipOf(w, t string) bool {
 	if utf8.RuneCountInString(t) < minShortRunes {
 		return false
@@ -432,7 +437,8 @@ func slipOf(w, t string) bool {
 	n := utf8.RuneCountInString(w)
 	for _, st := range stems {
 		for _, suf := range stemSuffixes {
-			if strings.HasSuffix(st, "e") && strings.HasPrefix(suf, "e") || utf8.RuneCountInString(st)+utf8.RuneCountInString(suf) != n {
+			if strings.HasSuffix(st, "e") && strings.HasPrefix(suf, "e") || utf8.RuneCountInString(st)+utf8.RuneCountInString(suf) != n ||
+				utf8.RuneCountInString(st) < minWrittenStem && utf8.RuneCountInString(suf) > maxShortStemEnding {
 				continue
 			}
 			x, y, i := firstDiff(w, st+suf)

@@ -57,6 +57,8 @@ func TestNearShort(t *testing.T) {
 		{"hosre", "hose", false},        // a letter added, not doubled
 		{"bread", "beard", false},       // not adjacent
 		{"abc", "bac", false},           // under 4 letters
+		{"distance", "diet", false},     // "ance" after a 4-letter stem: mostly ending
+		{"cacjing", "cach", true},       // "ing" after it
 	} {
 		if got := nearShort(c.typed, c.stem); got != c.want {
 			t.Errorf("nearShort(%q, %q) = %v, want %v", c.typed, c.stem, got, c.want)
