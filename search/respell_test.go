@@ -12,10 +12,7 @@ import (
 // TestClipOf checks which of the index's words (Porter stems) a word no
 // chunk holds is read as clipped from.
 func TestClipOf(t *testing.T) {
-	for _, c := range []struct {
-		typed, stem string
-		want        bool
-	}{
+	checkPairs(t, "clipOf", clipOf, []pairCase{
 		{"impl", "implement", true},
 		{"kubern", "kubernet", true},
 		{"creds", "credenti", true},   // a plural "s" after the clip
@@ -26,11 +23,7 @@ func TestClipOf(t *testing.T) {
 		{"impl", "impl", false},      // the word itself: held, no clip
 		{"imp", "implement", false},  // under 4 letters
 		{"deploymx", "deploi", false},
-	} {
-		if got := clipOf(c.typed, c.stem); got != c.want {
-			t.Errorf("clipOf(%q, %q) = %v, want %v", c.typed, c.stem, got, c.want)
-		}
-	}
+	})
 }
 
 // TestNearShort checks the typos of short words read as the index's
@@ -38,10 +31,7 @@ func TestClipOf(t *testing.T) {
 // consonant changed for a key beside it; never a letter added or
 // dropped alone, or changed for a key further away.
 func TestNearShort(t *testing.T) {
-	for _, c := range []struct {
-		typed, stem string
-		want        bool
-	}{
+	checkPairs(t, "nearShort", nearShort, []pairCase{
 		{"emial", "email", true},
 		{"tokne", "token", true},
 		{"cahce", "cach", true}, // "cache" is "cach"; the "e" an ending
@@ -59,11 +49,7 @@ func TestNearShort(t *testing.T) {
 		{"abc", "bac", false},           // under 4 letters
 		{"distance", "diet", false},     // "ance" after a 4-letter stem: mostly ending
 		{"cacjing", "cach", true},       // "ing" after it
-	} {
-		if got := nearShort(c.typed, c.stem); got != c.want {
-			t.Errorf("nearShort(%q, %q) = %v, want %v", c.typed, c.stem, got, c.want)
-		}
-	}
+	})
 }
 
 // TestVersionsOf checks the other spellings a version is searched by.
@@ -119,10 +105,7 @@ func TestKeyslip(t *testing.T) {
 // letters or more, a letter of the stem dropped, added or changed
 // before an ending that derives a word in one of 8 or more.
 func TestNearWritten(t *testing.T) {
-	for _, c := range []struct {
-		typed, stem string
-		want        bool
-	}{
+	checkPairs(t, "nearWritten", func(w, s string) bool { return nearWritten(w, s, true) || nearWritten(w, s, false) }, []pairCase{
 		{"meetnig", "meet", true},           // across the stem's end
 		{"configuraiton", "configur", true}, // in the ending
 		{"notificaitons", "notif", true},    // two endings and a plural
@@ -139,20 +122,13 @@ func TestNearWritten(t *testing.T) {
 		{"stats", "stat", false},            // no typo
 		{"meeting", "meet", false},          // the word itself
 		{"pricnig", "prick", false},         // another stem
-	} {
-		if got := nearWritten(c.typed, c.stem, true) || nearWritten(c.typed, c.stem, false); got != c.want {
-			t.Errorf("nearWritten(%q, %q) = %v, want %v", c.typed, c.stem, got, c.want)
-		}
-	}
+	})
 }
 
 // TestVowelSlip checks which typed words a vowel changed for the vowel
 // key beside it makes a typo of the index's word (slipOf).
 func TestVowelSlip(t *testing.T) {
-	for _, c := range []struct {
-		typed, stem string
-		want        bool
-	}{
+	checkPairs(t, "slipOf", slipOf, []pairCase{
 		{"emaul", "email", true},
 		{"vouce", "voic", true}, // "voice"
 		{"quoet", "quiet", true},
@@ -163,11 +139,7 @@ func TestVowelSlip(t *testing.T) {
 		{"spool", "spoil", false}, // a doubled vowel typed
 		{"audoo", "audio", false},
 		{"emaol", "email", true}, // o and i are neighbours too
-	} {
-		if got := slipOf(c.typed, c.stem); got != c.want {
-			t.Errorf("slipOf(%q, %q) = %v, want %v", c.typed, c.stem, got, c.want)
-		}
-	}
+	})
 }
 
 // TestStemMatch checks the FTS5 term that finds a stem of the index's,
@@ -228,5 +200,22 @@ func BenchmarkRespellWord(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// pairCase is a typed word, a stem of the index's and whether a reading
+// takes the one for the other.
+type pairCase struct {
+	typed, stem string
+	want        bool
+}
+
+// checkPairs checks the reading f, named name, on each case.
+func checkPairs(t *testing.T, name string, f func(w, s string) bool, cases []pairCase) {
+	t.Helper()
+	for _, c := range cases {
+		if got := f(c.typed, c.stem); got != c.want {
+			t.Errorf("%s(%q, %q) = %v, want %v", name, c.typed, c.stem, got, c.want)
+		}
 	}
 }
