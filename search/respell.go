@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -169,7 +170,226 @@ func respellWord(ctx context.Context, v Vocabulary, w string, keywords bool) ([]
 // (a final "y" read as the stemmer's "i"), that stem and t of at least
 // MinRespellRunes letters each and one edit apart.
 func nearStem(w, t string) bool {
-	return nearBy(w, t, MinRespellRunes, oneEdit)
+	return nearBy(w, t, MinRespellRunes, oneEditOrUndoubled) || nearWritten(w, t, false)
+}
+
+// oneEditOrUndoubled reports whether a and b are one edit apart
+// ([oneEdit]) or alike but for doubled letters ([undoubledAlike]).
+func oneEditOrUndoubled(a, b string) bool {
+	return oneEdit(a, b) || undoubledAlike(a, b)
+}
+
+// undoubledAlike reports whether a and b differ, but not once each run
+// of a letter is written once: doubled letters typed once, or twice
+// where the word has one ("tommorow" and "tomorrow", "embarass" and
+// "embarrass"), the commonest misspellings of English, of which one
+// word may hold several.
+func undoubledAlike(a, b string) bool {
+	if a == b {
+		return false
+	}
+	for a != "" && b != "" {
+		r, n := utf8.DecodeRuneInString(a)
+		if q, _ := utf8.DecodeRuneInString(b); q != r {
+			return false
+		}
+		a, b = skipRun(a[n:], r), skipRun(b[n:], r)
+	}
+	return a == "" && b == ""
+}
+
+// skipRun returns s without the runs of r that begin it.
+func skipRun(s string, r rune) string {
+	for {
+		q, n := utf8.DecodeRuneInString(s)
+		if n == 0 || q != r {
+			return s
+		}
+		s = s[n:]
+	}
+}
+
+const (
+	// minSwapRunes is the fewest letters a typed word has for
+	// [nearWritten] to read two letters of it swapped against the index's
+	// word as written: the swap of a short stem's last letter and the
+	// ending's first ("meetnig", "statsu").
+	minSwapRunes = 6
+	// minWrittenRunes is the fewest letters a typed word has for
+	// [nearWritten] to read a letter of its stem dropped, added or
+	// changed against the index's word as written, when the stemmer cuts
+	// that word to fewer than [MinRespellRunes] letters ("seperate" for
+	// "separ" and "ate", "certficate" for "certif" and "icate").
+	minWrittenRunes = 8
+	// minWrittenStem is the fewest letters of the index's stem that
+	// [nearWritten] reads a letter of dropped, added or changed: with 4,
+	// "distance" was "dist" and "ance", one letter from "diet"
+	// (LongMemEval dev50, d3ab962e, lost its answer's first rank).
+	minWrittenStem = 5
+	// maxShortStemEnding is the longest ending [slipOf] reads after a
+	// stem under [minWrittenStem] letters ("ing" of "cach").
+	maxShortStemEnding = 3
+)
+
+// inflections are the endings of [stemSuffixes] that inflect a word
+// (a plural, a tense, a comparative, an adverb) rather than derive
+// another: after a short stem they make a real word of the typed one
+// too often ("dreading" is "dream" and "ing" with a letter changed).
+var inflections = []string{"", "s", "es", "e", "ed", "ing", "ly", "er", "ers", "y", "ies", "ied"}
+
+// writtenEndings are the endings a word may have after the stem the
+// index holds: one or two of [stemSuffixes] ("ication" is "ic" and
+// "ation", the stemmer's "authent" of "authentication"), each true when
+// it derives a word (not [inflections] alone).
+var writtenEndings = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, a := range stemSuffixes {
+		for _, b := range stemSuffixes {
+			e := a + b
+			out[e] = out[e] || !slices.Contains(inflections, a) || !slices.Contains(inflections, b)
+		}
+	}
+	return out
+})
+
+// nearWritten reports whether the typed word w is one edit from the
+// index's word t, a stem, as it is written with an ending
+// ([writtenEndings]; a final "i" as "y", a final "e" dropped before an
+// ending beginning with a vowel): when swaps, two adjacent letters
+// swapped, in a word of [minSwapRunes] letters or more ("meetnig",
+// "meet" and "ing"; "configuraiton", "configur" and "ation"), which
+// [nearShort] reads in a query of keywords only ("planet" is "plant"
+// and "e" with the last two swapped: in a sentence that found "plants"
+// for a question no note answers, cmd/memweave-bench's shapes.json
+// z12); otherwise a letter of the stem dropped, added or changed
+// before an ending that derives a word, in a word of [minWrittenRunes]
+// letters or more whose stem has [minWrittenStem] or more ("seperate",
+// "certficate", "goverment"). A letter
+// added after the stem only when it repeats the stem's last
+// ("occassion", "occas" and "ion"): "plantation" is no typo of "plan"
+// and "ation".
+func nearWritten(w, t string, swaps bool) bool {
+	if len(w) < minSwapRunes || len(t) < minShortRunes || !alignable(w, t) {
+		return false
+	}
+	x := []rune(w)
+	if len(x) < minSwapRunes || utf8.RuneCountInString(t) < minShortRunes {
+		return false
+	}
+	s := []rune(t)
+	stems := [3]writtenStem{{s: s}}
+	if strings.HasSuffix(t, "i") {
+		stems[1] = writtenStem{s: append(s[:len(s)-1:len(s)-1], 'y')}
+	}
+	if strings.HasSuffix(t, "e") {
+		stems[2] = writtenStem{s: s[:len(s)-1], vowel: true} // "pric" of "price", before "ing"
+	}
+	for _, st := range stems {
+		if st.s == nil {
+			continue
+		}
+		if swaps && st.swapped(x) || !swaps && len(x) >= minWrittenRunes && len(st.s) >= minWrittenStem && st.edited(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// alignable is a quick test of what every reading of [nearWritten]
+// needs, for ASCII words, before any is made: past the first letter
+// where w and t differ and the one after it, t's next letter (unless its
+// last, which a reading may change) stands in w one letter before, at or
+// after its place. Most of the index's words read for a typed one fail
+// it.
+func alignable(w, t string) bool {
+	i := 0
+	for i < len(w) && i < len(t) && w[i] == t[i] {
+		i++
+	}
+	k := i + 2
+	if k >= len(t)-1 {
+		return true
+	}
+	for j := range len(w) {
+		if w[j] >= utf8.RuneSelf {
+			return true // not ASCII: byte places are no letters' places
+		}
+	}
+	for j := range len(t) {
+		if t[j] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	c := t[k]
+	return k-1 < len(w) && w[k-1] == c || k < len(w) && w[k] == c || k+1 < len(w) && w[k+1] == c
+}
+
+// writtenStem is a stem of the index's as a word may write it before
+// its ending ([nearWritten]).
+type writtenStem struct {
+	s []rune
+	// vowel is set when the stem's final "e" was dropped: an ending
+	// beginning with a vowel follows.
+	vowel bool
+}
+
+// ending reports whether e is an ending of [writtenEndings] that may
+// follow the stem, one that derives a word when derive.
+func (st writtenStem) ending(e []rune, derive bool) bool {
+	derives, ok := writtenEndings()[string(e)]
+	return ok && (derives || !derive) && (!st.vowel || len(e) > 0 && strings.ContainsRune("aeiouy", e[0]))
+}
+
+// swapped reports whether x with two adjacent letters swapped is the
+// stem and an ending: the first letter x does not share with the stem
+// is the first swapped, or, when x begins with the whole stem, one of
+// the ending's.
+func (st writtenStem) swapped(x []rune) bool {
+	s := st.s
+	i := commonPrefix(x, s)
+	from, to := i, i
+	if i == len(s) {
+		to = len(x) - 2
+	}
+	for d := from; d <= to && d+1 < len(x); d++ {
+		if x[d] == x[d+1] {
+			continue
+		}
+		if d < len(s) && x[d+1] != s[d] {
+			continue
+		}
+		y := slices.Clone(x)
+		y[d], y[d+1] = y[d+1], y[d]
+		if len(y) >= len(s) && slices.Equal(y[:len(s)], s) && st.ending(y[len(s):], false) {
+			return true
+		}
+	}
+	return false
+}
+
+// edited reports whether x is the stem with one of its letters changed,
+// dropped or added (after its end only when it repeats its last), and
+// an ending that derives a word.
+func (st writtenStem) edited(x []rune) bool {
+	s := st.s
+	i := commonPrefix(x, s)
+	if i < len(s) && len(x) > len(s) && slices.Equal(x[i+1:len(s)], s[i+1:]) && st.ending(x[len(s):], true) {
+		return true // changed
+	}
+	if i < len(s) && len(x) >= len(s) && slices.Equal(x[i:len(s)-1], s[i+1:]) && st.ending(x[len(s)-1:], true) {
+		return true // dropped
+	}
+	return i <= len(s) && i > 0 && len(x) > len(s)+1 && slices.Equal(x[i+1:len(s)+1], s[i:]) &&
+		(i < len(s) || x[i] == x[i-1]) && st.ending(x[len(s)+1:], true) // added
+}
+
+// commonPrefix returns how many first runes a and b share.
+func commonPrefix(a, b []rune) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // nearShort reports whether the index's word t, a stem, is the typed
@@ -183,7 +403,7 @@ func nearStem(w, t string) bool {
 // key's neighbour seldom does. It also reads a letter doubled before an
 // ending the stemmer strips ("postgress", "postgres" and "postgr").
 func nearShort(w, t string) bool {
-	if nearBy(w, t, minShortRunes, swapOrDouble) || slipOf(w, t) {
+	if nearBy(w, t, minShortRunes, swapOrDouble) || slipOf(w, t) || nearWritten(w, t, true) {
 		return true
 	}
 	rs := []rune(w)
@@ -203,7 +423,9 @@ func nearShort(w, t string) bool {
 // t alone, so that the letter changed is not one an ending stands for
 // ("hosre" is no slip of "hose", "hosr" and "e"). An ending beginning
 // with "e" never follows a stem ending in "e", which the stemmer keeps
-// only when no "e" followed.
+// only when no "e" followed, nor one of more than [maxShortStemEnding]
+// letters a stem under [minWrittenStem]: the word is then mostly its
+// ending ("distance" is no slip of "diet" and "ance").
 func slipOf(w, t string) bool {
 	if utf8.RuneCountInString(t) < minShortRunes {
 		return false
@@ -215,11 +437,12 @@ func slipOf(w, t string) bool {
 	n := utf8.RuneCountInString(w)
 	for _, st := range stems {
 		for _, suf := range stemSuffixes {
-			if strings.HasSuffix(st, "e") && strings.HasPrefix(suf, "e") || utf8.RuneCountInString(st)+utf8.RuneCountInString(suf) != n {
+			if strings.HasSuffix(st, "e") && strings.HasPrefix(suf, "e") || utf8.RuneCountInString(st)+utf8.RuneCountInString(suf) != n ||
+				utf8.RuneCountInString(st) < minWrittenStem && utf8.RuneCountInString(suf) > maxShortStemEnding {
 				continue
 			}
 			x, y, i := firstDiff(w, st+suf)
-			if i < len(x) && string(x[i+1:]) == string(y[i+1:]) && keyslip(x[i], y[i]) {
+			if i < len(x) && string(x[i+1:]) == string(y[i+1:]) && (keyslip(x[i], y[i]) || vowelSlip(x, y, i)) {
 				return true
 			}
 		}
@@ -237,9 +460,39 @@ var keyRows = [3]string{"qwertyuiop", "asdfghjkl", "zxcvbnm"}
 // neighbour, and a vowel changed for a vowel makes another real word too
 // often ("click" and "clock", "firm" and "form").
 func keyslip(a, b rune) bool {
-	if strings.ContainsRune("aeiou", a) && strings.ContainsRune("aeiou", b) {
+	return !(isVowel(a) && isVowel(b)) && besideKeys(a, b)
+}
+
+// minVowelSlipRunes is the fewest letters of a typed word that
+// [vowelSlip] reads.
+const minVowelSlipRunes = 5
+
+// vowelSlip reports whether x and y, of the same length, differ at i
+// by a vowel changed for the vowel key beside it (i and u, i and o)
+// inside a pair of vowels, in a word of [minVowelSlipRunes] letters or
+// more ("emaul" and "email", "vouce" and "voice"): a vowel between
+// consonants makes another real word too often ("shirt" and "short",
+// "stuck" and "stick"), as a shorter word does ("soul" and "soil"), and
+// so does a doubled vowel, which English writes in many words ("spool"
+// and "spoil").
+func vowelSlip(x, y []rune, i int) bool {
+	if len(x) < minVowelSlipRunes || !isVowel(x[i]) || !isVowel(y[i]) || !besideKeys(x[i], y[i]) {
 		return false
 	}
+	for _, j := range []int{i - 1, i + 1} {
+		if j >= 0 && j < len(x) && isVowel(x[j]) && x[j] != x[i] && x[j] != y[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// isVowel reports whether r is one of the vowels a, e, i, o, u.
+func isVowel(r rune) bool { return strings.ContainsRune("aeiou", r) }
+
+// besideKeys reports whether the letters a and b are keys beside each
+// other on a QWERTY keyboard ([keyRows]).
+func besideKeys(a, b rune) bool {
 	for r, row := range keyRows {
 		i, j := strings.IndexRune(row, a), strings.IndexRune(row, b)
 		if i >= 0 && j >= 0 && (i-j == 1 || j-i == 1) {
@@ -395,10 +648,17 @@ func (h *Hybrid) addRespelled(ctx context.Context, req Request, terms []string, 
 // stem: s quoted, which the index's stemmer reads as s, but for a stem
 // ending in "y", which it writes as "i" unless it stripped an ending
 // after the "y" ("deploy" of "deployment"; "deploy" itself is
-// "deploi"): that one is spelled with "ment", which it strips back.
+// "deploi"): that one is spelled with "ment", which it strips back; and
+// for a stem of 5 letters or more ending in "e" or in one "s", from
+// which the stemmer would strip it ("committe" of "committee" read as
+// "committ", "occas" of "occasion" as "occa"): that one is spelled
+// with an "e", which it strips back.
 func stemMatch(s string) string {
-	if strings.HasSuffix(s, "y") {
+	switch {
+	case strings.HasSuffix(s, "y"):
 		return quote(s + "ment")
+	case utf8.RuneCountInString(s) >= 5 && (strings.HasSuffix(s, "e") || strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss")):
+		return quote(s + "e")
 	}
 	return quote(s)
 }
@@ -426,11 +686,16 @@ func respelledWords(stems []string, chunks map[int64]store.Chunk) []string {
 // stemOf reports whether the index may stem the folded word f as s,
 // read as the Porter stemmer writes it: f begins with s, with a "y"
 // where s has its final "i" ("necessary" and "deployment" for
-// "necessari" and "deploi").
+// "necessari" and "deploi"), or with a vowel where s has its final "e"
+// ("pricing" for "price").
 func stemOf(f, s string) bool {
 	if strings.HasPrefix(f, s) {
 		return true
 	}
-	i, ok := strings.CutSuffix(s, "i")
-	return ok && strings.HasPrefix(f, i+"y")
+	if i, ok := strings.CutSuffix(s, "i"); ok && strings.HasPrefix(f, i+"y") {
+		return true
+	}
+	e, ok := strings.CutSuffix(s, "e")
+	rest, begins := strings.CutPrefix(f, e)
+	return ok && begins && rest != "" && strings.ContainsRune("aeiouy", []rune(rest)[0])
 }

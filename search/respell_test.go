@@ -1,17 +1,18 @@
 package search
 
 import (
+	"context"
+	"fmt"
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
 // TestClipOf checks which of the index's words (Porter stems) a word no
 // chunk holds is read as clipped from.
 func TestClipOf(t *testing.T) {
-	for _, c := range []struct {
-		typed, stem string
-		want        bool
-	}{
+	checkPairs(t, "clipOf", clipOf, []pairCase{
 		{"impl", "implement", true},
 		{"kubern", "kubernet", true},
 		{"creds", "credenti", true},   // a plural "s" after the clip
@@ -22,11 +23,7 @@ func TestClipOf(t *testing.T) {
 		{"impl", "impl", false},      // the word itself: held, no clip
 		{"imp", "implement", false},  // under 4 letters
 		{"deploymx", "deploi", false},
-	} {
-		if got := clipOf(c.typed, c.stem); got != c.want {
-			t.Errorf("clipOf(%q, %q) = %v, want %v", c.typed, c.stem, got, c.want)
-		}
-	}
+	})
 }
 
 // TestNearShort checks the typos of short words read as the index's
@@ -34,10 +31,7 @@ func TestClipOf(t *testing.T) {
 // consonant changed for a key beside it; never a letter added or
 // dropped alone, or changed for a key further away.
 func TestNearShort(t *testing.T) {
-	for _, c := range []struct {
-		typed, stem string
-		want        bool
-	}{
+	checkPairs(t, "nearShort", nearShort, []pairCase{
 		{"emial", "email", true},
 		{"tokne", "token", true},
 		{"cahce", "cach", true}, // "cache" is "cach"; the "e" an ending
@@ -53,11 +47,9 @@ func TestNearShort(t *testing.T) {
 		{"hosre", "hose", false},        // a letter added, not doubled
 		{"bread", "beard", false},       // not adjacent
 		{"abc", "bac", false},           // under 4 letters
-	} {
-		if got := nearShort(c.typed, c.stem); got != c.want {
-			t.Errorf("nearShort(%q, %q) = %v, want %v", c.typed, c.stem, got, c.want)
-		}
-	}
+		{"distance", "diet", false},     // "ance" after a 4-letter stem: mostly ending
+		{"cacjing", "cach", true},       // "ing" after it
+	})
 }
 
 // TestVersionsOf checks the other spellings a version is searched by.
@@ -104,6 +96,126 @@ func TestKeyslip(t *testing.T) {
 	} {
 		if got := keyslip(c.a, c.b); got != c.want {
 			t.Errorf("keyslip(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// TestNearWritten checks the typos read against the index's word as
+// written, a stem and an ending: a swap anywhere in a word of 6
+// letters or more, a letter of the stem dropped, added or changed
+// before an ending that derives a word in one of 8 or more.
+func TestNearWritten(t *testing.T) {
+	checkPairs(t, "nearWritten", func(w, s string) bool { return nearWritten(w, s, true) || nearWritten(w, s, false) }, []pairCase{
+		{"meetnig", "meet", true},           // across the stem's end
+		{"configuraiton", "configur", true}, // in the ending
+		{"notificaitons", "notif", true},    // two endings and a plural
+		{"pricnig", "price", true},          // the "e" dropped before "ing"
+		{"statsu", "statu", true},           // 6 letters
+		{"seperate", "separ", true},         // changed, before "ate"
+		{"certficate", "certif", true},      // dropped, before "icate"
+		{"goverment", "govern", true},       // the stem's last dropped
+		{"occassion", "occas", true},        // the stem's last doubled
+		{"plantation", "plan", false},       // a letter added after the stem
+		{"dreading", "dream", false},        // an inflection after the stem
+		{"distance", "diet", false},         // a stem of 4 letters (LongMemEval d3ab962e)
+		{"seperat", "separ", false},         // 7 letters
+		{"stats", "stat", false},            // no typo
+		{"meeting", "meet", false},          // the word itself
+		{"pricnig", "prick", false},         // another stem
+	})
+}
+
+// TestVowelSlip checks which typed words a vowel changed for the vowel
+// key beside it makes a typo of the index's word (slipOf).
+func TestVowelSlip(t *testing.T) {
+	checkPairs(t, "slipOf", slipOf, []pairCase{
+		{"emaul", "email", true},
+		{"vouce", "voic", true}, // "voice"
+		{"quoet", "quiet", true},
+		{"toolet", "toilet", false}, // a doubled vowel typed ([nearStem] reads it: 6 letters)
+		{"shirt", "short", false},   // between consonants
+		{"stuck", "stick", false},
+		{"soul", "soil", false},   // 4 letters
+		{"spool", "spoil", false}, // a doubled vowel typed
+		{"audoo", "audio", false},
+		{"emaol", "email", true}, // o and i are neighbours too
+	})
+}
+
+// TestStemMatch checks the FTS5 term that finds a stem of the index's,
+// which the stemmer would read as another if spelled as it is.
+func TestStemMatch(t *testing.T) {
+	for _, c := range []struct{ stem, want string }{
+		{"committe", `"committee"`}, // "committe" is read as "committ"
+		{"occas", `"occase"`},       // "occas" is read as "occa"
+		{"address", `"address"`},    // "ss" is kept
+		{"deploy", `"deployment"`},
+		{"login", `"login"`},
+		{"hope", `"hope"`}, // under 5 letters
+	} {
+		if got := stemMatch(c.stem); got != c.want {
+			t.Errorf("stemMatch(%q) = %s, want %s", c.stem, got, c.want)
+		}
+	}
+}
+
+// wordList is a [Vocabulary] of the words it holds, in order.
+type wordList []string
+
+func (l wordList) Words(_ context.Context, prefix string, limit int) ([]string, error) {
+	var out []string
+	for _, w := range l {
+		if strings.HasPrefix(w, prefix) && len(out) < limit {
+			out = append(out, w)
+		}
+	}
+	return out, nil
+}
+
+// BenchmarkRespellWord respells a typed word of a query of keywords and
+// one of a sentence against index word lists of 1,024 and 4,096 made-up
+// words (the most a read takes) sharing their first two letters: the
+// comparisons a query holding a word the index lacks pays for each word
+// read.
+func BenchmarkRespellWord(b *testing.B) {
+	for _, n := range []int{1024, maxRespellRead} {
+		r := rand.New(rand.NewPCG(1, 2))
+		v := make(wordList, n)
+		for i := range v {
+			w := []byte("re")
+			for range 4 + r.IntN(6) {
+				w = append(w, byte('a'+r.IntN(22)))
+			}
+			v[i] = string(w)
+		}
+		slices.Sort(v)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := respellWord(context.Background(), v, "recipt", true); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := respellWord(context.Background(), v, "retmplbxa", false); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// pairCase is a typed word, a stem of the index's and whether a reading
+// takes the one for the other.
+type pairCase struct {
+	typed, stem string
+	want        bool
+}
+
+// checkPairs checks the reading f, named name, on each case.
+func checkPairs(t *testing.T, name string, f func(w, s string) bool, cases []pairCase) {
+	t.Helper()
+	for _, c := range cases {
+		if got := f(c.typed, c.stem); got != c.want {
+			t.Errorf("%s(%q, %q) = %v, want %v", name, c.typed, c.stem, got, c.want)
 		}
 	}
 }

@@ -565,8 +565,8 @@ func stem(w string) string {
 	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
 		w = w[:len(w)-1]
 	}
-	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("lsz", rune(w[n-1])) {
-		w = w[:n-1] // "running" -> "runn" -> "run"
+	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("lsz", rune(w[n-1])) || n > 5 && strings.HasSuffix(w, "ll") {
+		w = w[:n-1] // "running" -> "runn" -> "run"; "untill" -> "until", as the keyword index's stemmer
 	}
 	if n := len(w); n > 3 && w[n-1] == 'e' {
 		w = w[:n-1]
