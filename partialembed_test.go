@@ -35,7 +35,12 @@ func TestRateLimitedServerFinishesOverRuns(t *testing.T) {
 		files[fmt.Sprintf("memory/n%02d.md", i)] = fmt.Sprintf("# Note %d\n\nFact number %d about %s.\n", i, i, strings.Repeat("topic ", i%5+1))
 	}
 	root := memweavetest.Workspace(t, files)
-	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.URL + "/v1", Dims: 16, BatchSize: 4}}
+	// One request at a time: with several in flight, the refused one
+	// cancels the others (fail fast, and a flooding server's answers
+	// are not read on), and one the server answered but the client had
+	// not yet read is paid again at the next run (34 texts for 30 chunks
+	// under load, a run of stop 63): not what this test is about.
+	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.URL + "/v1", Dims: 16, BatchSize: 4, MaxInFlight: 1}}
 	w := open(t, root, cfg)
 	var progress []int
 	for run := 0; run < 6; run++ {

@@ -278,7 +278,9 @@ func (o *OpenAI) Probe(ctx context.Context) error {
 // at most MaxInFlight requests at a time; the first failure cancels the
 // rest and is returned, with the vectors of the requests answered before
 // (nil for the other texts), which a caller may keep: a server that
-// answers only some requests (a rate limit) is then paid once for them.
+// answers only some requests (a rate limit) is then paid once for those
+// read (one it answered while another failed may be cancelled unread,
+// and paid again).
 func (o *OpenAI) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	if len(texts) == 0 {
