@@ -29,37 +29,19 @@ func shortForms(p string) string {
 	return amounts(dayNamesInFull(p))
 }
 
-// shortWords are the abbreviations of prose words with one meaning, as
-// a word alone (a full stop after it or not), with the words in full;
-// "eg" and "ie" without stops only in lower case.
-var shortWords = map[string]string{
-	"dept": "department", "depts": "departments", "Dept": "Department", "Depts": "Departments",
-	"e.g": "for example", "eg": "for example", "i.e": "that is", "ie": "that is", "etc": "and so on",
-}
-
-// Patterns of [shortForms].
-var (
-	shortWord = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(^|[\s(,])(Depts|Dept|depts|dept|e\.g|i\.e|etc)(\.?)(,?)( |$|\))|(^|[\s(,])(eg|ie)(,?) `)
-	})
-	numberSign = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(^|[\s(])(?:([Nn])o\. ?|#)([0-9]+)\b`)
-	})
-)
-
 // shortWordsInFull returns p with each of [shortWords] written in full,
 // and "no. 4", "No. 4" and "#4" after a space as "number 4" ("Number 4"):
 // "#4" opening the text is a tag. A full stop that ends a
 // sentence ("... the finance dept. The") is kept.
 func shortWordsInFull(p string) string {
 	var edits []edit
-	for _, m := range shortWord().FindAllStringSubmatchIndex(p, -1) {
+	for _, m := range shortFormsOf().shortWord.FindAllStringSubmatchIndex(p, -1) {
 		if m[14] >= 0 { // "eg, the floats": the comma goes with the stops
-			edits = append(edits, edit{m[14], m[1], shortWords[p[m[14]:m[15]]] + " "})
+			edits = append(edits, edit{m[14], m[1], shortFormsOf().shortWords[p[m[14]:m[15]]] + " "})
 			continue
 		}
 		word, stop, comma, end := p[m[4]:m[5]], m[7] > m[6], m[9] > m[8], p[m[10]:m[11]]
-		text := shortWords[word]
+		text := shortFormsOf().shortWords[word]
 		switch {
 		case strings.Contains(word, "."):
 			comma = false // "e.g., bicycles" is "for example bicycles"
@@ -72,8 +54,8 @@ func shortWordsInFull(p string) string {
 		edits = append(edits, edit{m[4], m[1], text + end})
 	}
 	p = spliced(p, edits)
-	return numberSign().ReplaceAllStringFunc(p, func(m string) string {
-		sub := numberSign().FindStringSubmatch(m)
+	return shortFormsOf().numberSign.ReplaceAllStringFunc(p, func(m string) string {
+		sub := shortFormsOf().numberSign.FindStringSubmatch(m)
 		if sub[2] == "" && sub[1] == "" {
 			return m // "#4" opening the text: a tag
 		}
@@ -85,29 +67,6 @@ func shortWordsInFull(p string) string {
 	})
 }
 
-// dayNames are the abbreviations of weekdays and months, with their
-// names in full; "May" is both.
-var dayNames = map[string]string{
-	"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday", "Thur": "Thursday",
-	"Thurs": "Thursday", "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday",
-	"Jan": "January", "Feb": "February", "Mar": "March", "Apr": "April", "Jun": "June", "Jul": "July",
-	"Aug": "August", "Sep": "September", "Sept": "September", "Oct": "October", "Nov": "November", "Dec": "December",
-}
-
-// Patterns of [dayNamesInFull].
-var (
-	dayName = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b(\.?)`)
-	})
-	nameRange = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)-(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b`)
-	})
-	monthDay = sync.OnceValue(func() *regexp.Regexp {
-		const month = `(January|February|March|April|May|June|July|August|September|October|November|December)`
-		return regexp.MustCompile(`\b` + month + ` ([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)?\b([^,0-9]|$)|\b([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th) ` + month + `\b`)
-	})
-)
-
 // dayNamesInFull returns p with each abbreviation of [dayNames] in
 // full, but at the start of a sentence, a line or the text; a range of
 // two names joined by a hyphen (an en dash is one by then) as joined by
@@ -115,7 +74,7 @@ var (
 // October") as "3 October".
 func dayNamesInFull(p string) string {
 	var edits []edit
-	for _, m := range dayName().FindAllStringSubmatchIndex(p, -1) {
+	for _, m := range shortFormsOf().dayName.FindAllStringSubmatchIndex(p, -1) {
 		s, e, end := m[2], m[3], m[5]
 		before := strings.TrimRight(p[:s], " \t")
 		ranged := strings.HasSuffix(p[:s], "-") && nameBefore(p[:s-1])
@@ -131,15 +90,15 @@ func dayNamesInFull(p string) string {
 				end = e // the sentence's stop stays
 			}
 		}
-		edits = append(edits, edit{s, end, dayNames[p[s:e]]})
+		edits = append(edits, edit{s, end, shortFormsOf().dayNames[p[s:e]]})
 	}
 	p = spliced(p, edits)
 	if !strings.ContainsAny(p, "-0123456789") {
 		return p
 	}
-	p = nameRange().ReplaceAllString(p, "$1 to $2")
-	return monthDay().ReplaceAllStringFunc(p, func(m string) string {
-		sub := monthDay().FindStringSubmatch(m)
+	p = shortFormsOf().nameRange.ReplaceAllString(p, "$1 to $2")
+	return shortFormsOf().monthDay.ReplaceAllStringFunc(p, func(m string) string {
+		sub := shortFormsOf().monthDay.FindStringSubmatch(m)
 		if sub[1] != "" {
 			return sub[2] + " " + sub[1] + sub[3]
 		}
@@ -167,26 +126,16 @@ func nameAfter(p string) bool {
 // isDayName reports whether w is a weekday's or a month's name,
 // abbreviated ([dayNames]) or in full.
 func isDayName(w string) bool {
-	if _, ok := dayNames[w]; ok {
+	if _, ok := shortFormsOf().dayNames[w]; ok {
 		return true
 	}
-	for _, full := range dayNames {
+	for _, full := range shortFormsOf().dayNames {
 		if w == full {
 			return true
 		}
 	}
 	return w == "May"
 }
-
-// Patterns of [amounts].
-var (
-	thousands = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(^|[^\pL\pN_.,])([0-9]{1,3}(?:\.[0-9]{1,3})?)(?:[kK]| thousand)\b([^\pL\pN_]|$)`)
-	})
-	millions = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`([$€£¥])([0-9]{1,3}(?:\.[0-9]{1,3})?) ?(m|mn|bn)\b([^\pL\pN_]|$)`)
-	})
-)
 
 // amounts returns p with thousands written with "k" or "K" or the word
 // ("50k", "120 thousand", "2.5k") in digits ("50,000", "120,000",
@@ -199,8 +148,8 @@ func amounts(p string) string {
 	if !strings.ContainsAny(p, "0123456789") {
 		return p
 	}
-	p = thousands().ReplaceAllStringFunc(p, func(m string) string {
-		sub := thousands().FindStringSubmatch(m)
+	p = shortFormsOf().thousands.ReplaceAllStringFunc(p, func(m string) string {
+		sub := shortFormsOf().thousands.FindStringSubmatch(m)
 		whole, frac, _ := strings.Cut(sub[2], ".")
 		frac = (frac + "000")[:3]
 		n, err := strconv.Atoi(whole + frac)
@@ -209,8 +158,8 @@ func amounts(p string) string {
 		}
 		return sub[1] + groupedThousands(n) + sub[3]
 	})
-	return millions().ReplaceAllStringFunc(p, func(m string) string {
-		sub := millions().FindStringSubmatch(m)
+	return shortFormsOf().millions.ReplaceAllStringFunc(p, func(m string) string {
+		sub := shortFormsOf().millions.FindStringSubmatch(m)
 		word := " million"
 		if sub[3] == "bn" {
 			word = " billion"
@@ -231,3 +180,47 @@ func groupedThousands(n int) string {
 	}
 	return b.String()
 }
+
+// shortFormTables holds the tables and patterns of [shortForms], built at
+// first use as one: each sync.OnceValue costs every process a closure on
+// the heap at init (TestInitAllocatesLittle in cmd/memweave).
+type shortFormTables struct {
+	// shortWords are the abbreviations of prose words with one meaning, as
+	// a word alone (a full stop after it or not), with the words in full;
+	// "eg" and "ie" without stops only in lower case.
+	shortWords map[string]string
+	// dayNames are the abbreviations of weekdays and months, with their
+	// names in full; "May" is both.
+	dayNames   map[string]string
+	shortWord  *regexp.Regexp // of [shortForms]
+	numberSign *regexp.Regexp // of [shortForms]
+	dayName    *regexp.Regexp // of [dayNamesInFull]
+	nameRange  *regexp.Regexp // of [dayNamesInFull]
+	monthDay   *regexp.Regexp // of [dayNamesInFull]
+	thousands  *regexp.Regexp // of [amounts]
+	millions   *regexp.Regexp // of [amounts]
+}
+
+// shortFormsOf returns the tables and patterns of [shortForms].
+var shortFormsOf = sync.OnceValue(func() *shortFormTables {
+	const month = `(January|February|March|April|May|June|July|August|September|October|November|December)`
+	return &shortFormTables{
+		shortWords: map[string]string{
+			"dept": "department", "depts": "departments", "Dept": "Department", "Depts": "Departments",
+			"e.g": "for example", "eg": "for example", "i.e": "that is", "ie": "that is", "etc": "and so on",
+		},
+		dayNames: map[string]string{
+			"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday", "Thur": "Thursday",
+			"Thurs": "Thursday", "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday",
+			"Jan": "January", "Feb": "February", "Mar": "March", "Apr": "April", "Jun": "June", "Jul": "July",
+			"Aug": "August", "Sep": "September", "Sept": "September", "Oct": "October", "Nov": "November", "Dec": "December",
+		},
+		shortWord:  regexp.MustCompile(`(^|[\s(,])(Depts|Dept|depts|dept|e\.g|i\.e|etc)(\.?)(,?)( |$|\))|(^|[\s(,])(eg|ie)(,?) `),
+		numberSign: regexp.MustCompile(`(^|[\s(])(?:([Nn])o\. ?|#)([0-9]+)\b`),
+		dayName:    regexp.MustCompile(`\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b(\.?)`),
+		nameRange:  regexp.MustCompile(`\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)-(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b`),
+		monthDay:   regexp.MustCompile(`\b` + month + ` ([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)?\b([^,0-9]|$)|\b([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th) ` + month + `\b`),
+		thousands:  regexp.MustCompile(`(^|[^\pL\pN_.,])([0-9]{1,3}(?:\.[0-9]{1,3})?)(?:[kK]| thousand)\b([^\pL\pN_]|$)`),
+		millions:   regexp.MustCompile(`([$€£¥])([0-9]{1,3}(?:\.[0-9]{1,3})?) ?(m|mn|bn)\b([^\pL\pN_]|$)`),
+	}
+})
