@@ -10,7 +10,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -35,24 +34,21 @@ type intRange struct{ min, max int }
 // argument, one place for each bound: [boundIntegers] states each in the
 // input schema for the client, and [rangeError] refuses a call with a
 // value outside it, so that a handler gets its integers in range. A
-// minimum of 0 for a count means "the default". Built at first use: at
-// init every command would pay for it (TestInitAllocatesLittle).
-var intRanges = sync.OnceValue(func() map[string]map[string]intRange {
-	return map[string]map[string]intRange{
-		"memory_search":      {"max_results": {0, MaxSearchResults}},
-		"memory_get":         {"from": {0, maxIntArg}, "lines": {0, maxIntArg}},
-		"memory_pack":        {"budget_tokens": {pack.MinBudget, MaxBudgetTokens}},
-		"memory_conflicts":   {"max_results": {0, MaxConflicts}},
-		"memory_changes":     {"max_results": {0, MaxChanges}, "offset": {0, maxIntArg}},
-		"memory_consolidate": {"max_results": {0, maxGroupsListed}},
-		"memory_feedback":    {"line": {memfile.FirstLine, maxIntArg}},
-		"memory_resolve": {
-			"keep_line":     {memfile.FirstLine, maxIntArg},
-			"drop_line":     {memfile.FirstLine, maxIntArg},
-			"drop_end_line": {0, maxIntArg},
-		},
-	}
-})
+// minimum of 0 for a count means "the default".
+var intRanges = map[string]map[string]intRange{
+	"memory_search":      {"max_results": {0, MaxSearchResults}},
+	"memory_get":         {"from": {0, maxIntArg}, "lines": {0, maxIntArg}},
+	"memory_pack":        {"budget_tokens": {pack.MinBudget, MaxBudgetTokens}},
+	"memory_conflicts":   {"max_results": {0, MaxConflicts}},
+	"memory_changes":     {"max_results": {0, MaxChanges}, "offset": {0, maxIntArg}},
+	"memory_consolidate": {"max_results": {0, maxGroupsListed}},
+	"memory_feedback":    {"line": {memfile.FirstLine, maxIntArg}},
+	"memory_resolve": {
+		"keep_line":     {memfile.FirstLine, maxIntArg},
+		"drop_line":     {memfile.FirstLine, maxIntArg},
+		"drop_end_line": {0, maxIntArg},
+	},
+}
 
 // checkRange returns an error naming tool, arg and r when v, a whole
 // number from the JSON of a call (±Inf past float64's range), is outside
@@ -77,7 +73,7 @@ func checkRange(tool, arg string, r intRange, v float64, lit string) error {
 func boundIntegers(tool string, s *jsonschema.Schema) {
 	for name, p := range s.Properties {
 		if p.Type == "integer" || slices.Contains(p.Types, "integer") {
-			r, ok := intRanges()[tool][name]
+			r, ok := intRanges[tool][name]
 			if !ok {
 				panic(fmt.Sprintf("mcpserver: %s.%s: an integer argument without a range in intRanges", tool, name))
 			}
@@ -100,7 +96,7 @@ func (t *tools) checkArgs(next mcp.MethodHandler) mcp.MethodHandler {
 				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown tool %q; did you mean %q?", p.Name, near)}
 			}
 		}
-		if !ok || method != "tools/call" || t.inputs[p.Name] == nil && intRanges()[p.Name] == nil {
+		if !ok || method != "tools/call" || t.inputs[p.Name] == nil && intRanges[p.Name] == nil {
 			return next(ctx, method, req)
 		}
 		v, ok := decodeArgs(p.Arguments)
@@ -200,7 +196,7 @@ func argsError(tool string, in *jsonschema.Schema, v any) string {
 // check: the handlers, which only a tools/call reaches, take their
 // integers as given.
 func rangeError(tool string, args map[string]any) error {
-	ranges := intRanges()[tool]
+	ranges := intRanges[tool]
 	for _, name := range slices.Sorted(maps.Keys(ranges)) {
 		n, ok := args[name].(json.Number)
 		if !ok {
