@@ -1,6 +1,9 @@
 package tokenize
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // functionWords are the most frequent English function words, the ones
 // that would otherwise dominate every bag-of-words vector. They are the
@@ -52,14 +55,15 @@ const questionWords = `
 ago currently lately many mention mentioned much previously recently remember remind tell
 `
 
-// questionSet holds the words of questionWords.
-var questionSet = func() map[string]bool {
+// questionSet holds the words of questionWords, built at first use (as
+// stopWords).
+var questionSet = sync.OnceValue(func() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(questionWords) {
 		m[w] = true
 	}
 	return m
-}()
+})
 
 // IsQuestionWord reports whether w, a lower-case token of [Words], is one
 // of the stop words that only the phrasing of questions asked of a memory
@@ -70,11 +74,13 @@ var questionSet = func() map[string]bool {
 // unless asked (search.QueryOptions.DropQuestionWords). Every question
 // word is a stop word.
 func IsQuestionWord(w string) bool {
-	return questionSet[w]
+	return questionSet()[w]
 }
 
 // stopWords maps each stop word to whether it is also a function word.
-var stopWords = func() map[string]bool {
+// It is built at first use: at init every command, --version and status
+// too, paid its 31 KB (TestInitAllocatesLittle in cmd/memweave).
+var stopWords = sync.OnceValue(func() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(otherStopWords) {
 		m[w] = false
@@ -83,14 +89,14 @@ var stopWords = func() map[string]bool {
 		m[w] = true
 	}
 	return m
-}()
+})
 
 // IsStopWord reports whether w, a lower-case token of [Words], is an
 // English stop word: a word such as "the", "what", "did" or "remember"
 // that says nothing about the topic of a question. Every function word
 // (see [FunctionWords]) is a stop word.
 func IsStopWord(w string) bool {
-	_, ok := stopWords[w]
+	_, ok := stopWords()[w]
 	return ok
 }
 
