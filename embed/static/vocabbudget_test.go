@@ -17,6 +17,7 @@ import (
 // pieces). A vocabulary over MaxVocabTokens tokens or MaxVocabBytes of
 // token text is refused, naming both the count and the limit.
 func TestVocabularyBudget(t *testing.T) {
+	skipUnderRace(t)
 	// The files are written by hand: encoding/json takes seconds for a
 	// million tokens.
 	token := func(i, width int) string {
@@ -64,5 +65,16 @@ func TestVocabularyBudget(t *testing.T) {
 		if _, err := static.ParseTokenizer([]byte(tok)); err != nil {
 			t.Errorf("ParseTokenizer(500,000 tokens) = %v", err)
 		}
+	}
+}
+
+// skipUnderRace skips a test whose size is its property and whose work
+// is one goroutine's parsing, which the race detector slows more than
+// tenfold and can find no race in: .ci/run runs it without -race
+// (docs/performance.md has the figures).
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("one goroutine parsing millions of tokens: run without -race (.ci/run does)")
 	}
 }

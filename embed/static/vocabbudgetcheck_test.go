@@ -13,6 +13,7 @@ import (
 // written after TestVocabularyBudget's fix and run once: the third model
 // type, and a vocabulary that the hand scanner hands to encoding/json.
 func TestVocabularyBudgetCheck(t *testing.T) {
+	skipUnderRace(t)
 	object := func(n int, dup bool) string {
 		var b strings.Builder
 		b.WriteString(`{"[UNK]":0`)
