@@ -38,8 +38,8 @@ func TestRateLimitedServerFinishesOverRuns(t *testing.T) {
 	// One request at a time: with several in flight, the refused one
 	// cancels the others (fail fast, and a flooding server's answers
 	// are not read on), and one the server answered but the client had
-	// not yet read is paid again at the next run (34 texts for 30 chunks
-	// under load, a run of stop 63): not what this test is about.
+	// not yet read is paid again at the next run (seen under load): not
+	// what this test is about.
 	cfg := memweave.Config{Embedder: memweave.EmbedderConfig{Provider: "openai", Model: "m", BaseURL: srv.URL + "/v1", Dims: 16, BatchSize: 4, MaxInFlight: 1}}
 	w := open(t, root, cfg)
 	var progress []int

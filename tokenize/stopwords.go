@@ -79,7 +79,8 @@ func IsQuestionWord(w string) bool {
 
 // stopWords maps each stop word to whether it is also a function word.
 // It is built at first use: at init every command, --version and status
-// too, paid its 31 KB (TestInitAllocatesLittle in cmd/memweave).
+// too, paid for it (TestInitAllocatesLittle in cmd/memweave; figures in
+// docs/performance.md, "Stop 63, lead").
 var stopWords = sync.OnceValue(func() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(otherStopWords) {

@@ -19,10 +19,10 @@ import (
 // resolve, feedback and the curator read, cost every search 1.3M
 // instructions. Tables and regexps a search does not read belong behind
 // a sync.OnceValue or a loadTables (conflict's, curate's word sets, 40
-// KB), and so are tokenize's stop words (31 KB, built at a search's
-// first query or index run since stop 63: with them at init, the total
-// varied from 65,280 to 65,696 bytes from run to run, map buckets, about
-// the budget). What is left (34 KB) is small tables. The budget leaves
+// KB), and so are tokenize's stop words, built at a search's first
+// query or index run (with them at init the total, which map buckets
+// vary from run to run, touched the budget: docs/performance.md, "Stop
+// 63, lead"). What is left is small tables. The budget leaves
 // room for small tables, not another regexp or word table of 100 KB.
 const initBudget = 64 << 10
 
