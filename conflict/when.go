@@ -612,6 +612,7 @@ func timeScoped(raws []rawTok) bool {
 			}
 		case "said", "says", "thinks", "thought", "believes", "believed", "claims", "claimed", "reckons", "joked",
 			"insists", "insisted", "told", "mentioned", "heard", "assumes", "assumed", "argues", "argued", "guesses", "guessed",
+			"suspects", "suspected", "pretends", "pretended", "imagines", "imagined", "fears", "feared",
 			"case", "event", "when", "whenever":
 			scoped = condition(raws, i)
 		case "next":

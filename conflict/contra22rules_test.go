@@ -1,0 +1,21 @@
+package conflict_test
+
+import "testing"
+
+// TestContra22Rules holds cases per rule of the twenty-second pass, each
+// written for the rule and not taken from testdata/contra22.jsonl: the
+// contradictions it must find and the look-alikes next to them it must
+// leave alone.
+func TestContra22Rules(t *testing.T) {
+	checkJudged(t, contra22OnlyCases)
+}
+
+var contra22OnlyCases = []judgeCase{
+	{"nothing but, another", "The foal eats nothing but oats.", "The foal eats barley every evening.", true},
+	{"nothing but, only", "The foal eats nothing but oats.", "The foal eats only oats.", false},
+	{"none but, a name", "None but Petra holds the key.", "Petra holds the key.", false},
+	{"nothing, no but", "The foal eats nothing.", "The foal eats oats.", true},
+	{"pretended, a value", "Lior pretended that the quiz is on 3 May.", "The quiz is on 10 May.", false},
+	{"imagined, a value", "Lior imagined the loft was 5 metres wide.", "The loft is 3 metres wide.", false},
+	{"suspects, a value", "Lior suspects the quiz is on 3 May.", "The quiz is on 10 May.", false},
+}
