@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra22Rules(t *testing.T) {
-	checkJudged(t, contra22OnlyCases)
+	checkJudged(t, contra22OnlyCases, contra22QualityCases)
 }
 
 var contra22OnlyCases = []judgeCase{
@@ -18,4 +18,12 @@ var contra22OnlyCases = []judgeCase{
 	{"pretended, a value", "Lior pretended that the quiz is on 3 May.", "The quiz is on 10 May.", false},
 	{"imagined, a value", "Lior imagined the loft was 5 metres wide.", "The loft is 3 metres wide.", false},
 	{"suspects, a value", "Lior suspects the quiz is on 3 May.", "The quiz is on 10 May.", false},
+}
+
+var contra22QualityCases = []judgeCase{
+	{"a colour, a deed", "Ole's cat is black.", "Ole's cat drinks milk.", false},
+	{"an age, a deed", "The village kettle is old.", "The village kettle whistles loudly.", false},
+	{"a look, where it leads", "The back lane is narrow.", "The back lane winds up to the quarry.", false},
+	{"two colours", "Ole's cat is black.", "Ole's cat is white.", true},
+	{"power, a verb of power", "The barn heater is electric.", "The barn heater runs on paraffin.", true},
 }
