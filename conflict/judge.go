@@ -934,7 +934,8 @@ func howBeside(a, b *claim, h hunk) bool {
 // thing ("Saoirse drinks only herbal tea", "the lambs drink ewe's milk
 // only") and x, of the same subject and verb, that it eats or drinks
 // another, none of whose words o names ("drinks strong black coffee
-// every morning"). Not when o says when ("only tea in the evening"), x
+// every morning"). Not when o says when ("only tea in the evening") or
+// where ("only water at work") and x does not, x
 // is a plan, past or scoped, or one thing is a kind of the other ("only
 // fish" beside "salmon"), nor of a bare kind of food ("only vegetables"
 // beside "carrots").
@@ -950,6 +951,13 @@ func onlyEaten(o, x *claim) bool {
 	what, other := o.toks[v+1:], x.toks[v+1:]
 	if timeOfWeek(what) || len(what) == 1 && tasteWords[what[0].w]&tasteFoodKind != 0 {
 		return false
+	}
+	for i := v + 2; i < len(o.toks) && i < 32; i++ {
+		if o.bare>>i&1 == 0 && !hasWord(x.toks, o.toks[i].w) {
+			// A place or setting after a preposition ("only water at
+			// work") bounds the only: "cola at parties" may hold.
+			return false
+		}
 	}
 	kin := func(p, q token) bool {
 		return p.w == q.w || slices.Contains(kindOf[p.w], q.w) || foodKinds[p.w] == q.w || slices.Contains(kindOf[q.w], p.w) || foodKinds[q.w] == p.w
