@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra22Rules(t *testing.T) {
-	checkJudged(t, contra22OnlyCases, contra22QualityCases)
+	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases)
 }
 
 var contra22OnlyCases = []judgeCase{
@@ -29,4 +29,12 @@ var contra22QualityCases = []judgeCase{
 	{"a look, where it leads", "The back lane is narrow.", "The back lane winds up to the quarry.", false},
 	{"two colours", "Ole's cat is black.", "Ole's cat is white.", true},
 	{"power, a verb of power", "The barn heater is electric.", "The barn heater runs on paraffin.", true},
+}
+
+var contra22OccasionCases = []judgeCase{
+	{"open, closed twice", "The lido is open.", "The lido closed twice in 2019.", false},
+	{"runs, cancelled twice", "The cliff railway runs all year.", "The cliff railway was cancelled twice in March.", false},
+	{"running, cancelled twice", "The cliff railway is running.", "The cliff railway was cancelled twice in March.", false},
+	{"open, closed", "The lido is open.", "The lido is closed.", true},
+	{"running, cancelled", "The cliff railway is running today.", "The cliff railway is cancelled today.", true},
 }

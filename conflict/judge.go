@@ -608,7 +608,7 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 	// leave out: "I enabled dark mode", "I disabled dark mode".
 	opened := h.at == 0 && h.bt == 0 && a.pronoun != 0 && a.pronoun == b.pronoun
 	if (h.context || opened) && max(len(h.a), len(h.b)) <= 3 && (common >= minCommon || extra == 0) {
-		one := min(len(h.a), len(h.b)) == 1 && !scopedApart(a, b, extra)
+		one := min(len(h.a), len(h.b)) == 1 && !scopedApart(a, b, extra) && !occasions(a) && !occasions(b)
 		if x, y, ok := antonyms(h.a, h.b); ok && one && !acrossCopula(a, b, h, x, y) {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, true
 		}
@@ -630,6 +630,22 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 	}
 	return Verdict{}, false, false
 }
+
+// occasions reports whether c counts the times its deed happened
+// ("was cancelled twice in March", "closed three times"): events, not
+// a state or a status now, which "runs all year" or "is open" may be.
+func occasions(c *claim) bool {
+	for i, t := range c.toks {
+		if occasionWords[t.w] || t.w == "time" && i > 0 && (c.toks[i-1].value || numberWords[c.toks[i-1].w] != "") {
+			return true
+		}
+	}
+	return false
+}
+
+// occasionWords count the times a deed happened, as claim words fold
+// them. Built after the tables that [lemma] reads.
+var occasionWords map[string]bool
 
 // ordinalAt reports whether ts holds an ordinal ("third"): opening a
 // claim, it names which of many things is the subject ("the third

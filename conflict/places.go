@@ -559,10 +559,6 @@ restaurant hotel hostel theatre cinema museum gallery vault`) {
 var placeAdverbs map[string]bool
 
 func newPlaceAdverbs() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`outside inside outdoors indoors upstairs downstairs abroad overseas home remotely offshore
-nearby downtown locally onsite offsite away here there`) {
-		m[lemma(spelling(stem(w)))] = true
-	}
-	return m
+	return foldedSet(`outside inside outdoors indoors upstairs downstairs abroad overseas home remotely offshore
+nearby downtown locally onsite offsite away here there`)
 }

@@ -38,6 +38,17 @@ func setOf(words string) map[string]bool {
 	return m
 }
 
+// foldedSet returns the set of words, each folded as claim words are
+// ([lemma] of [spelling] of [stem]). Call it after the tables that
+// lemma reads are built.
+func foldedSet(words string) map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(words) {
+		m[lemma(spelling(stem(w)))] = true
+	}
+	return m
+}
+
 // stem folds a plural or third-person "s". A possessive stays: "Maria's
 // sister" is not "Maria".
 func stem(w string) string {
