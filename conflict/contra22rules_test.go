@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra22Rules(t *testing.T) {
-	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases)
+	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases)
 }
 
 var contra22OnlyCases = []judgeCase{
@@ -37,4 +37,12 @@ var contra22OccasionCases = []judgeCase{
 	{"running, cancelled twice", "The cliff railway is running.", "The cliff railway was cancelled twice in March.", false},
 	{"open, closed", "The lido is open.", "The lido is closed.", true},
 	{"running, cancelled", "The cliff railway is running today.", "The cliff railway is cancelled today.", true},
+}
+
+var contra22MovedCases = []judgeCase{
+	{"moved from, where it is", "The upright piano is at the end of the hall.", "The upright piano was moved from the lounge in 2019.", false},
+	{"moved from, no year", "The gas meter is at the side of the house.", "The gas meter was moved from the kitchen.", false},
+	{"moved from, a street", "The dental clinic is at the top of Elm Street.", "The dental clinic was moved from the station in 2011.", false},
+	{"moved from, to, where it was", "The upright piano is in the lounge.", "The upright piano was moved from the lounge to the study.", true},
+	{"two places now", "The upright piano is in the study.", "The upright piano is in the lounge.", true},
 }

@@ -647,7 +647,7 @@ func timeScoped(raws []rawTok) bool {
 			scoped = i+1 < len(raws) && !slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "born" }) && yearOf(raws[i+1].w) > 0 && (opening || slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" || r.w == "was" || r.w == "were" })) &&
 				!slices.ContainsFunc(raws, func(r rawTok) bool { return changing(r) || r.w == "is" || r.w == "has" })
 		case "from", "between":
-			scoped = boundedSpan(raws, i)
+			scoped = boundedSpan(raws, i) || movedAway(raws, i)
 		}
 	}
 	if !scoped {
@@ -660,6 +660,16 @@ func timeScoped(raws []rawTok) bool {
 		}
 	}
 	return true
+}
+
+// movedAway reports whether raws[i], "from", follows a verb of moving
+// with no "to" after it: "the fuse box was moved from the garage" names
+// where it was, not where it is.
+func movedAway(raws []rawTok, i int) bool {
+	if i == 0 || !strings.HasSuffix(locVerbs[raws[i-1].w], "to") {
+		return false
+	}
+	return !slices.ContainsFunc(raws[i+1:], func(r rawTok) bool { return r.w == "to" })
 }
 
 // boundedSpan reports whether raws[i], "from" or "between", opens a
