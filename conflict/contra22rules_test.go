@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra22Rules(t *testing.T) {
-	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases)
+	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases)
 }
 
 var contra22OnlyCases = []judgeCase{
@@ -45,4 +45,11 @@ var contra22MovedCases = []judgeCase{
 	{"moved from, a street", "The dental clinic is at the top of Elm Street.", "The dental clinic was moved from the station in 2011.", false},
 	{"moved from, to, where it was", "The upright piano is in the lounge.", "The upright piano was moved from the lounge to the study.", true},
 	{"two places now", "The upright piano is in the study.", "The upright piano is in the lounge.", true},
+}
+
+var contra22ContestCases = []judgeCase{
+	{"a title in two years", "The netball team won the county title in 2011.", "The netball team won the county title in 2016.", false},
+	{"a cup in two years", "Ferndale Rovers lifted the trophy in 1998.", "Ferndale Rovers lifted the trophy in 2003.", false},
+	{"never won, won in a year", "Ferndale Rovers have never won the trophy.", "Ferndale Rovers won the trophy in 2003.", true},
+	{"out, won, one year", "The netball team went out in the semi-finals in 2011.", "The netball team won the title in 2011.", true},
 }
