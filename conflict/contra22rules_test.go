@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra22Rules(t *testing.T) {
-	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases)
+	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases)
 }
 
 var contra22OnlyCases = []judgeCase{
@@ -52,4 +52,15 @@ var contra22ContestCases = []judgeCase{
 	{"a cup in two years", "Ferndale Rovers lifted the trophy in 1998.", "Ferndale Rovers lifted the trophy in 2003.", false},
 	{"never won, won in a year", "Ferndale Rovers have never won the trophy.", "Ferndale Rovers won the trophy in 2003.", true},
 	{"out, won, one year", "The netball team went out in the semi-finals in 2011.", "The netball team won the title in 2011.", true},
+}
+
+var contra22FactCases = []judgeCase{
+	{"it emerged that", "It emerged that the boathouse sleeps 12.", "The boathouse sleeps 20.", true},
+	{"found that", "The survey found that the pond is 2 metres deep.", "The pond is 4 metres deep.", true},
+	{"revealed that", "The audit revealed that the fund holds 3 million euros.", "The fund holds 5 million euros.", true},
+	{"found that, antonyms", "The surveyor found that the cellar is dry.", "The cellar is damp.", true},
+	{"established that, antonyms", "The vet established that the ewe is healthy.", "The ewe is unhealthy.", true},
+	{"never found that", "Nobody ever found that the pond is 2 metres deep.", "The pond is 4 metres deep.", false},
+	{"found that, agreeing", "The survey found that the pond is 2 metres deep.", "The pond is 2 metres deep.", false},
+	{"found that, another attribute", "The survey found that the pond is 2 metres deep.", "The pond freezes in January.", false},
 }
