@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra22Rules(t *testing.T) {
-	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases)
+	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases, contra22BornCases)
 }
 
 var contra22OnlyCases = []judgeCase{
@@ -63,4 +63,14 @@ var contra22FactCases = []judgeCase{
 	{"never found that", "Nobody ever found that the pond is 2 metres deep.", "The pond is 4 metres deep.", false},
 	{"found that, agreeing", "The survey found that the pond is 2 metres deep.", "The pond is 2 metres deep.", false},
 	{"found that, another attribute", "The survey found that the pond is 2 metres deep.", "The pond freezes in January.", false},
+}
+
+var contra22BornCases = []judgeCase{
+	{"born, year on one side", "Ines was born in Faro in 1993.", "Ines was born in Braga.", true},
+	{"born, one year both sides", "Ines was born in Faro in 1993.", "Ines was born in Braga in 1993.", true},
+	{"born, an old year", "The painter was born in Ghent in 1841.", "The painter was born in Bruges.", true},
+	{"born, the place again", "Ines was born in Faro in 1993.", "Ines was born in Faro.", false},
+	{"born, the year alone", "Ines was born in Faro in 1993.", "Ines was born in 1993.", false},
+	{"born, another person", "Ines was born in Faro in 1993.", "Ines's brother was born in Braga.", false},
+	{"one year, two towns worked in", "Ines worked in Faro in 1993.", "Ines worked in Braga in 1993.", false},
 }

@@ -541,6 +541,7 @@ func judgeWhole(a, b *claim, why bool) (Verdict, bool) {
 // its values trimmed, with common words aligned of which ratio is the
 // share of the longer claim's.
 func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdict, bool) {
+	h = bornYearCut(a, b, h)
 	extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b)
 	if recurringOnOneSide(h) || alikeSubjects(a, b, h, extra) || stateScope(a, b, h) || headGained(a, b, h) {
 		return Verdict{}, false
@@ -586,6 +587,29 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 		return v, ok
 	}
 	return judgeAttribute(a, b, h, ratio, extra, why)
+}
+
+// bornYearCut returns h without the year that closes one side of it
+// when both claims tell a birth and the other names no year: "born in
+// Bergen in 1984" beside "born in Tromsø" gives two birthplaces, and a
+// birth, which came once, has one.
+func bornYearCut(a, b *claim, h hunk) hunk {
+	year := func(t token) bool { return t.kind == plain && t.value && len(t.w) == 4 && allDigits(t.w) }
+	if !births(a, b) || len(h.a) < 2 && len(h.b) < 2 {
+		return h
+	}
+	switch {
+	case len(h.a) >= 2 && year(h.a[len(h.a)-1]) && !anyValue(h.b) && !slices.ContainsFunc(b.toks, year):
+		h.a = h.a[:len(h.a)-1]
+	case len(h.b) >= 2 && year(h.b[len(h.b)-1]) && !anyValue(h.a) && !slices.ContainsFunc(a.toks, year):
+		h.b = h.b[:len(h.b)-1]
+	}
+	return h
+}
+
+// births reports whether a and b both tell a birth, which came once.
+func births(a, b *claim) bool {
+	return hasWord(a.toks, "born") && hasWord(b.toks, "born")
 }
 
 // alikeSubjects reports whether h replaces words before "is" with all
