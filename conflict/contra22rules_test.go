@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra22Rules(t *testing.T) {
-	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases, contra22BornCases)
+	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases, contra22BornCases, contra22PartCases)
 }
 
 var contra22OnlyCases = []judgeCase{
@@ -73,4 +73,12 @@ var contra22BornCases = []judgeCase{
 	{"born, the year alone", "Ines was born in Faro in 1993.", "Ines was born in 1993.", false},
 	{"born, another person", "Ines was born in Faro in 1993.", "Ines's brother was born in Braga.", false},
 	{"one year, two towns worked in", "Ines worked in Faro in 1993.", "Ines worked in Braga in 1993.", false},
+}
+
+var contra22PartCases = []judgeCase{
+	{"the pocket of a jacket, a porch", "The dog lead is in the pocket of my jacket.", "The dog lead is in the porch.", true},
+	{"the back of a jeep, a shed", "The tow rope is in the back of the jeep.", "The tow rope is in the garden shed.", true},
+	{"the pocket of a jacket, another thing", "The dog lead is in the pocket of my jacket.", "The house keys are in the porch.", false},
+	{"the pocket of a jacket, a colour", "The dog lead is in the pocket of my jacket.", "The dog lead is red.", false},
+	{"the pocket of a jacket, again", "The dog lead is in the pocket of my jacket.", "The dog lead is in the pocket of my jacket by the door.", false},
 }

@@ -737,7 +737,21 @@ func placesClosing(a, b *claim, h hunk) bool {
 	notPlace := func(t token) bool { return !t.place }
 	return h.at+len(h.a) == len(a.toks) && h.bt+len(h.b) == len(b.toks) &&
 		!slices.ContainsFunc(h.a, notPlace) && !slices.ContainsFunc(h.b, notPlace) &&
-		placeNouns[h.a[len(h.a)-1].w] && placeNouns[h.b[len(h.b)-1].w]
+		placeHeaded(a, h.at, h.a) && placeHeaded(b, h.bt, h.b)
+}
+
+// placeHeaded reports whether x, the words at c.toks[at:], end in a
+// noun of [placeNouns] or name a part of a thing, two words the second
+// of which follows a word the tokens leave out ("of"): "the back of the
+// van", "the pocket of my raincoat", "the boot of the car" name a place
+// by the word before "of". Longer spans are left: "sounds the horn" and
+// "lights the lamp early" share no place.
+func placeHeaded(c *claim, at int, x []token) bool {
+	if placeNouns[x[len(x)-1].w] {
+		return true
+	}
+	i := at + 1
+	return len(x) == 2 && i < 32 && c.bare>>i&1 == 0 && !x[0].name && !x[1].name
 }
 
 // otherPossessed reports whether h replaces the thing right after a
