@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra22Rules(t *testing.T) {
-	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases, contra22BornCases, contra22PartCases)
+	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases, contra22BornCases, contra22PartCases, contra22InOutCases)
 }
 
 var contra22OnlyCases = []judgeCase{
@@ -81,4 +81,12 @@ var contra22PartCases = []judgeCase{
 	{"the pocket of a jacket, another thing", "The dog lead is in the pocket of my jacket.", "The house keys are in the porch.", false},
 	{"the pocket of a jacket, a colour", "The dog lead is in the pocket of my jacket.", "The dog lead is red.", false},
 	{"the pocket of a jacket, again", "The dog lead is in the pocket of my jacket.", "The dog lead is in the pocket of my jacket by the door.", false},
+}
+
+var contra22InOutCases = []judgeCase{
+	{"outdoors, a room", "The book fair is held outdoors.", "The book fair is held in the library.", true},
+	{"indoors, a park", "The tai chi group meets indoors.", "The tai chi group meets in the park.", true},
+	{"outside, a garden", "The book fair is held outside.", "The book fair is held in the garden.", false},
+	{"outside, a day", "The book fair is held outside.", "The book fair is held on Saturdays.", false},
+	{"outdoors, a room when it rains", "The book fair is usually held outdoors.", "If it rains, the book fair is held in the library.", false},
 }

@@ -561,6 +561,9 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
 		return v, ok
 	}
+	if x, y, ok := inAndOut(a, b, h); ok && a.scoped == b.scoped {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different place: %q vs %q", show(a, x), show(b, y)) })}, true
+	}
 	if v, ok, done := judgeComparison(a, b, h, why); done {
 		return v, ok
 	}

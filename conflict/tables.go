@@ -98,6 +98,8 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	tasteWords = newTasteWords()
 	placeAdverbs = newPlaceAdverbs()
 	occasionWords = foldedSet(`once twice thrice`)
+	openAir = newOpenAir()
+	outsideWord, outdoorsWord, insideWord, indoorsWord = fold("outside"), fold("outdoors"), fold("inside"), fold("indoors")
 })
 
 // reactionWords are the reactions of the body (an allergy, an

@@ -39,14 +39,19 @@ func setOf(words string) map[string]bool {
 }
 
 // foldedSet returns the set of words, each folded as claim words are
-// ([lemma] of [spelling] of [stem]). Call it after the tables that
-// lemma reads are built.
+// ([fold]). Call it after the tables that lemma reads are built.
 func foldedSet(words string) map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(words) {
-		m[lemma(spelling(stem(w)))] = true
+		m[fold(w)] = true
 	}
 	return m
+}
+
+// fold returns w as claim words fold it: [lemma] of [spelling] of
+// [stem].
+func fold(w string) string {
+	return lemma(spelling(stem(w)))
 }
 
 // stem folds a plural or third-person "s". A possessive stays: "Maria's
