@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra22Rules(t *testing.T) {
-	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases, contra22BornCases, contra22PartCases, contra22InOutCases)
+	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases, contra22BornCases, contra22PartCases, contra22InOutCases, contra22HandCases)
 }
 
 var contra22OnlyCases = []judgeCase{
@@ -89,4 +89,14 @@ var contra22InOutCases = []judgeCase{
 	{"outside, a garden", "The book fair is held outside.", "The book fair is held in the garden.", false},
 	{"outside, a day", "The book fair is held outside.", "The book fair is held on Saturdays.", false},
 	{"outdoors, a room when it rains", "The book fair is usually held outdoors.", "If it rains, the book fair is held in the library.", false},
+}
+
+var contra22HandCases = []judgeCase{
+	{"left-handed, right-handed", "Tuula is left-handed.", "Tuula is right-handed.", true},
+	{"writes left, right-handed", "Tuula writes with her right hand.", "Tuula is left-handed.", true},
+	{"left-footed, right-footed", "Our full-back is left-footed.", "Our full-back is right-footed.", true},
+	{"writes left, left-handed", "Tuula writes with her left hand.", "Tuula is left-handed.", false},
+	{"writes left, throws right", "Tuula writes with her left hand.", "Tuula throws with her right hand.", false},
+	{"left-handed, kicks right", "Tuula is left-handed.", "Tuula kicks with her right foot.", false},
+	{"left-handed, another person", "Tuula is left-handed.", "Tuula's son is right-handed.", false},
 }
