@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra22Rules(t *testing.T) {
-	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases, contra22BornCases, contra22PartCases, contra22InOutCases, contra22HandCases)
+	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases, contra22BornCases, contra22PartCases, contra22InOutCases, contra22HandCases, contra22YearCases)
 }
 
 var contra22OnlyCases = []judgeCase{
@@ -99,4 +99,14 @@ var contra22HandCases = []judgeCase{
 	{"writes left, throws right", "Tuula writes with her left hand.", "Tuula throws with her right hand.", false},
 	{"left-handed, kicks right", "Tuula is left-handed.", "Tuula kicks with her right foot.", false},
 	{"left-handed, another person", "Tuula is left-handed.", "Tuula's son is right-handed.", false},
+}
+
+var contra22YearCases = []judgeCase{
+	{"all year, only a season", "The lakeside campsite opens all year.", "The lakeside campsite only opens in summer.", true},
+	{"all year round, only months", "The lakeside campsite opens all year round.", "The lakeside campsite opens only from April to October.", true},
+	{"throughout the year, only two months", "The lakeside campsite opens throughout the year.", "The lakeside campsite opens only in July and August.", true},
+	{"every day, only two weekdays", "The school minibus runs every day.", "The school minibus runs only on Tuesdays and Thursdays.", true},
+	{"all year, busier in a season", "The lakeside campsite opens all year.", "The lakeside campsite is busiest in summer.", false},
+	{"all year, a season with no only", "The lakeside campsite opens all year.", "The lakeside campsite opens in summer.", false},
+	{"every day, two weekdays with no only", "The school minibus runs every day.", "The school minibus runs on Tuesdays and Thursdays.", false},
 }

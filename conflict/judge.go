@@ -222,7 +222,7 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	case onlyEaten(a, b) || onlyEaten(b, a):
 		v, ok = Verdict{Likely, say(why, func() string { return "only one thing taken in, the other another" })}, true
 	case len(reps) == 1 && len(hunks) == 1 && (dailyOnly(a, b, reps[0].a, reps[0].b) || dailyOnly(b, a, reps[0].b, reps[0].a)):
-		v, ok = Verdict{Likely, say(why, func() string { return "every day, the other only some days" })}, true
+		v, ok = Verdict{Likely, say(why, func() string { return "every day or all year, the other only some days or months" })}, true
 	case len(hunks) == 0 && oneEventTwoYears(a, b):
 		v, ok = Verdict{Likely, say(why, func() string { return fmt.Sprintf("different year: %d vs %d", a.changeYear, b.changeYear) })}, true
 	case twoFacts(a, b, hunks) || modifiedHead(a, b, hunks):
