@@ -30,7 +30,9 @@ func dailyOnly(a, b *claim, x, y []token) bool {
 		part = func(t token) bool { return classOf[t.w] == "weekday" }
 	case x[0].w == yearRound:
 		// A month alone is a date "x-05" (see [normalise]).
-		part = func(t token) bool { return classOf[t.w] == "season" || t.kind == date && len(t.w) == 4 && strings.HasPrefix(t.w, "x-") }
+		part = func(t token) bool {
+			return classOf[t.w] == "season" || t.kind == date && len(t.w) == 4 && strings.HasPrefix(t.w, "x-")
+		}
 	default:
 		return false
 	}
