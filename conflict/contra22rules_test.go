@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra22Rules(t *testing.T) {
-	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases, contra22BornCases, contra22PartCases, contra22InOutCases, contra22HandCases, contra22YearCases)
+	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases, contra22BornCases, contra22PartCases, contra22InOutCases, contra22HandCases, contra22YearCases, contra22PronounCases)
 }
 
 var contra22OnlyCases = []judgeCase{
@@ -109,4 +109,12 @@ var contra22YearCases = []judgeCase{
 	{"all year, busier in a season", "The lakeside campsite opens all year.", "The lakeside campsite is busiest in summer.", false},
 	{"all year, a season with no only", "The lakeside campsite opens all year.", "The lakeside campsite opens in summer.", false},
 	{"every day, two weekdays with no only", "The school minibus runs every day.", "The school minibus runs on Tuesdays and Thursdays.", false},
+}
+
+var contra22PronounCases = []judgeCase{
+	{"she, black, cream", "She drinks her filter coffee black.", "She always adds cream to her filter coffee.", true},
+	{"he, neat, ice", "He takes his rum neat.", "He always puts ice in his rum.", true},
+	{"she, black, another drink with milk", "She drinks her filter coffee black.", "She has her cocoa with milk.", false},
+	{"he, black, she with milk", "He drinks his filter coffee black.", "She takes milk in her filter coffee.", false},
+	{"he, black, sugar on food", "He drinks his filter coffee black.", "He puts sugar on his cereal.", false},
 }

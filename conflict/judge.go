@@ -72,6 +72,9 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 				// The pronoun is the word they share: see [judge].
 				v, ok, _ = judgeOnce(pronounNamed(x), pronounNamed(y), true)
 			}
+			if !ok && (pronounPlain(x, y) || pronounPlain(y, x)) {
+				v, ok = judgeWholeClaims(pronounNamed(x), pronounNamed(y), true)
+			}
 			if ok && v.rank() > best.rank() {
 				best = v
 			}
@@ -85,6 +88,15 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 // as a named subject's claims.
 func pronounPair(a, b *claim) bool {
 	return a.pronoun != 0 && a.pronoun == b.pronoun && !a.past && !b.past && !(a.changed && b.changed) && oneSpanApart(a.toks, b.toks)
+}
+
+// pronounPlain reports whether a and b open with one subject pronoun
+// and a closes with a drink taken plain ("she has her espresso black"):
+// the drink may be the one word they share beside the pronoun ("she
+// always adds cream to her espresso"), which [plainAndAdded] reads.
+func pronounPlain(a, b *claim) bool {
+	n := len(a.toks)
+	return a.pronoun != 0 && a.pronoun == b.pronoun && n >= 2 && tasteWords[a.toks[n-1].w]&tastePlain != 0 && tasteWords[a.toks[n-2].w]&tasteDrink != 0
 }
 
 // Minimum alignment between two claims: shared content words, and shared
