@@ -286,7 +286,7 @@ func parseClaim(s string) (claim, bool) {
 	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(deniedKin(ownerFirst(apposed(s)))))))))
 	// "Noor turned 40 last month" is read as "Noor is 40" before its
 	// tense and its time are: what it says of now.
-	tw := allYear(handWritten(factOf(certainOf(turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s))))))
+	tw := commutedBy(allYear(handWritten(factOf(certainOf(turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s)))))))
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
 	c.old, c.new = switchValues(tw)

@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra22Rules(t *testing.T) {
-	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases, contra22BornCases, contra22PartCases, contra22InOutCases, contra22HandCases, contra22YearCases, contra22PronounCases)
+	checkJudged(t, contra22OnlyCases, contra22QualityCases, contra22OccasionCases, contra22MovedCases, contra22ContestCases, contra22FactCases, contra22BornCases, contra22PartCases, contra22InOutCases, contra22HandCases, contra22YearCases, contra22PronounCases, contra22CommuteCases)
 }
 
 var contra22OnlyCases = []judgeCase{
@@ -117,4 +117,12 @@ var contra22PronounCases = []judgeCase{
 	{"she, black, another drink with milk", "She drinks her filter coffee black.", "She has her cocoa with milk.", false},
 	{"he, black, she with milk", "He drinks his filter coffee black.", "She takes milk in her filter coffee.", false},
 	{"he, black, sugar on food", "He drinks his filter coffee black.", "He puts sugar on his cereal.", false},
+}
+
+var contra22CommuteCases = []judgeCase{
+	{"commutes by tram, drives to work", "Soren commutes by tram.", "Soren drives to work.", true},
+	{"commutes by car, cycles to work", "Soren commutes by car.", "Soren cycles to work every day.", true},
+	{"commutes by bike, cycles to work", "Soren commutes by bike.", "Soren cycles to work.", false},
+	{"commutes by tram, drives to the coast", "Soren commutes by tram.", "Soren drives to the coast at weekends.", false},
+	{"commuted by car until last year", "Until last year Soren commuted by car.", "Soren commutes by bike.", false},
 }
