@@ -71,9 +71,8 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 			case pronounPair(x, y):
 				// The pronoun is the word they share: see [judge].
 				v, ok, _ = judgeOnce(pronounNamed(x), pronounNamed(y), true)
-			}
-			if !ok && (pronounPlain(x, y) || pronounPlain(y, x)) {
-				v, ok = judgeWholeClaims(pronounNamed(x), pronounNamed(y), true)
+			case pronounPlain(x, y) || pronounPlain(y, x):
+				v, ok, _ = judge(x, y, true)
 			}
 			if ok && v.rank() > best.rank() {
 				best = v
@@ -117,6 +116,13 @@ const (
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	v, ok, hunks := judgeOnce(a, b, why)
+	if !ok && (pronounPlain(a, b) || pronounPlain(b, a)) {
+		// "She has her espresso black", "she always adds cream to her
+		// espresso": a named subject's claims for [plainAndAdded].
+		if v, ok := judgeWholeClaims(pronounNamed(a), pronounNamed(b), why); ok {
+			return v, true, nil
+		}
+	}
 	if ok || !pronounPair(a, b) {
 		return v, ok, hunks
 	}

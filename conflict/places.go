@@ -578,13 +578,7 @@ func inAndOut(a, b *claim, h hunk) (x, y []token, ok bool) {
 		if len(one) != 1 || len(other) > 3 || len(other) == 0 {
 			continue
 		}
-		out := 0
-		switch one[0].w {
-		case outsideWord, outdoorsWord:
-			out = 1
-		case insideWord, indoorsWord:
-			out = 2
-		}
+		out := inOut[one[0].w]
 		open := -1
 		for _, t := range other {
 			switch {
@@ -601,8 +595,14 @@ func inAndOut(a, b *claim, h hunk) (x, y []token, ok bool) {
 	return nil, nil, false
 }
 
-// The one-word places [inAndOut] reads, as claim words fold them.
-var outsideWord, outdoorsWord, insideWord, indoorsWord string
+// inOut maps the one-word places [inAndOut] reads, as claim words fold
+// them, to 1 for outdoors and 2 for indoors. Built after the tables
+// that [lemma] reads.
+var inOut map[string]int
+
+func newInOut() map[string]int {
+	return map[string]int{fold("outside"): 1, fold("outdoors"): 1, fold("inside"): 2, fold("indoors"): 2}
+}
 
 // placeAdverbs are the words that say where in one word, as claim words
 // fold them: "sleeps outside", "works remotely", "lives abroad" (see

@@ -99,7 +99,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	placeAdverbs = newPlaceAdverbs()
 	occasionWords = foldedSet(`once twice thrice`)
 	openAir = newOpenAir()
-	outsideWord, outdoorsWord, insideWord, indoorsWord = fold("outside"), fold("outdoors"), fold("inside"), fold("indoors")
+	inOut = newInOut()
 })
 
 // reactionWords are the reactions of the body (an allergy, an
