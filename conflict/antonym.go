@@ -245,14 +245,32 @@ dry wet, damp dry, readonly writable, cold warm, hot cool, deep shallow, thick t
 // copula by another of a different quality ([qualityOf]): "the spare room
 // is tidy" and "the spare room is small" say two things of one room.
 // Two words of one quality ("small", "huge"; "red", "blue") or a word
-// the table lacks are left to the other rules.
+// the table lacks are left to the other rules. A quality after the
+// copula beside a claim with no copula is one too: "the parrot is
+// green" and "the parrot talks" say how it looks and what it does.
 func otherQualities(a, b *claim, h hunk) bool {
+	if qualityBesideDeed(a, b, h.at, h.a) || qualityBesideDeed(b, a, h.bt, h.b) {
+		return true
+	}
 	if len(h.a) != 1 || len(h.b) != 1 || a.copAt < 0 || b.copAt < 0 || h.at < int(a.copAt) || h.bt < int(b.copAt) {
 		return false
 	}
 	qa, qb := qualityOf[h.a[0].w], qualityOf[h.b[0].w]
 	return qa != 0 && qb != 0 && qa&qb == 0
 }
+
+// qualityBesideDeed reports whether x, the words at c.toks[at:], is one
+// adjective of [qualityOf] right after c's copula while o, the other
+// claim, has no copula: "the car is old" beside "the car runs well".
+// Power and material are said by verbs as well ("runs on wood", "is
+// made of oak"), so "the stove is electric" is left to the other rules.
+func qualityBesideDeed(c, o *claim, at int, x []token) bool {
+	return len(x) == 1 && c.copAt >= 0 && at == int(c.copAt) && o.copAt < 0 && qualityOf[x[0].w]&^verbalQualities != 0
+}
+
+// verbalQualities are the bits of [qualityOf]'s first two groups, power
+// and material.
+const verbalQualities = 1<<0 | 1<<1
 
 // qualityOf maps adjectives, as claim words fold them, to the qualities
 // they tell as bits: size, order, surface, slope, temperature, sound,
@@ -266,6 +284,9 @@ var qualityOf map[string]uint64
 func newQualityOf() map[string]uint64 {
 	m := map[string]uint64{}
 	groups := []string{
+		// The first two are [verbalQualities].
+		`electric manual automatic`,
+		`wooden metal plastic glass stone brick steel concrete`,
 		`small big large tiny huge little spacious cramped roomy compact enormous`,
 		`tidy messy clean dirty neat cluttered spotless filthy dusty`,
 		`muddy dry wet damp icy slippery`,
@@ -285,8 +306,6 @@ func newQualityOf() map[string]uint64 {
 		`shy outgoing friendly rude calm nervous grumpy cheerful`,
 		`easy hard difficult simple tricky`,
 		`cosy cozy comfortable uncomfortable`,
-		`electric manual automatic`,
-		`wooden metal plastic glass stone brick steel concrete`,
 	}
 	for _, f := range strings.Fields(`heated carpeted furnished insulated fenced gated tiled glazed paved sheltered licensed signposted`) {
 		groups = append(groups, f+" un"+f)

@@ -286,7 +286,7 @@ func parseClaim(s string) (claim, bool) {
 	s = joinNames(keyValue(spellNumbers(thousands(percents(trunkForm(deniedKin(ownerFirst(apposed(s)))))))))
 	// "Noor turned 40 last month" is read as "Noor is 40" before its
 	// tense and its time are: what it says of now.
-	tw := factOf(certainOf(turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s))))
+	tw := commutedBy(allYear(handWritten(factOf(certainOf(turnedAge(justOnly(expand(tokenize.Words(s), boundNames(s)), s)))))))
 	c.changed, c.additive = changeAndAddition(tw)
 	c.when = anchor(tw)
 	c.old, c.new = switchValues(tw)
@@ -579,9 +579,9 @@ func unlessCut(s string) (string, bool) {
 
 // factOf returns the clause a sentence says someone found or knows to
 // be so, or tw. A verb of knowing or finding ("knows", "confirmed",
-// "found out", "pointed out", "realised", "discovered") before "that"
-// holds its clause true, as "it turns out" and "as the contract says,"
-// do: "Eero confirmed that the sauna is heated by wood" says "the
+// "found", "found out", "pointed out", "realised", "revealed") before
+// "that" holds its clause true, as "it turns out", "it emerged that" and
+// "as the contract says," do: "Eero confirmed that the sauna is heated by wood" says "the
 // sauna is heated by wood". The holder is one to three words. A verb
 // of saying or believing ("says", "thinks", "believes", "was told")
 // reports someone's word and stays (see [timeScoped]); so does a clause
@@ -593,6 +593,10 @@ func factOf(tw []string) []string {
 			j++
 		}
 		return tw[j:]
+	}
+	if len(tw) > 4 && tw[0] == "it" && (tw[1] == "emerged" || tw[1] == "transpired") && tw[2] == "that" {
+		// "It emerged that the footbridge is 40 metres long."
+		return tw[3:]
 	}
 	if len(tw) > 4 && tw[0] == "as" {
 		// "As the contract says, the notice period is one month": the
@@ -612,8 +616,14 @@ func factOf(tw []string) []string {
 	for i := 1; i <= 4 && i+3 < len(tw); i++ {
 		n := 1
 		switch tw[i] {
-		case "knows", "knew", "confirmed", "confirms", "realised", "realized", "discovered", "noticed", "learned", "learnt", "proved", "showed", "shows":
-		case "found", "pointed", "worked", "figured":
+		case "knows", "knew", "confirmed", "confirms", "realised", "realized", "discovered", "noticed", "learned", "learnt", "proved", "showed", "shows",
+			"revealed", "established", "verified", "demonstrated":
+		case "found", "finds":
+			// "The inspection found that the roof is sound."
+			if tw[i+1] == "out" {
+				n = 2
+			}
+		case "pointed", "worked", "figured":
 			if tw[i+1] != "out" {
 				continue
 			}

@@ -201,7 +201,8 @@ func shuffledClass(a, b *claim) (x, y []token, ok bool) {
 
 // classOf maps the values of exclusive classes to their class: a
 // subject has one diet, does a routine at one part of the day, on given
-// days or in a season, and goes to work one way.
+// days or in a season, goes to work one way, and is left- or
+// right-handed (or -footed).
 var classOf map[string]string
 
 func newClassOf() map[string]string {
@@ -227,6 +228,9 @@ photographer designer illustrator musician actor dancer painter sculptor chef ba
 cashier clerk receptionist secretary plumber electrician carpenter mechanic welder bricklayer roofer plasterer tiler
 locksmith gardener farmer fisherman miner pilot firefighter policeman soldier hairdresser barber beautician tailor
 cleaner nanny psychologist psychiatrist biologist chemist physicist geologist surveyor`,
+		// The hand one writes with, the foot one kicks with.
+		"handed": `lefthanded righthanded ambidextrous`,
+		"footed": `leftfooted rightfooted`,
 		// The positions of association football.
 		"position": `goalkeeper goalie defender midfielder striker winger`,
 	} {
@@ -272,4 +276,55 @@ func sameClass(x, y []token) bool {
 		}
 	}
 	return true
+}
+
+// handWritten returns tw with "writes with her left hand" (any form of
+// "write", any possessive) written "is lefthanded", which it says: the
+// hand one writes with is one's handedness ("handed" in [classOf]).
+// Other deeds with a hand ("throws with her right hand") say no more
+// than themselves.
+func handWritten(tw []string) []string {
+	for i := 0; i+4 < len(tw); i++ {
+		switch tw[i] {
+		case "writes", "write", "wrote", "writing":
+		default:
+			continue
+		}
+		side := tw[i+3]
+		if tw[i+1] != "with" || !possessiveWord(tw[i+2]) || side != "left" && side != "right" || tw[i+4] != "hand" {
+			continue
+		}
+		return slices.Concat(tw[:i], []string{"is", side + "handed"}, tw[i+5:])
+	}
+	return tw
+}
+
+// commutedBy returns tw with "commutes by train" (a mode of the closed
+// class below) written as the trip to
+// work the "commute" class of [classOf] reads: "takes the train to
+// work", "drives to work", "cycles to work", "walks to work".
+func commutedBy(tw []string) []string {
+	for i := 0; i+2 < len(tw); i++ {
+		if tw[i] != "commutes" && tw[i] != "commute" || tw[i+1] != "by" && tw[i+1] != "on" {
+			// The present only: a past trip to work ("until last
+			// year I commuted by car") is read beside the present by
+			// rules of time that a rewrite would lose.
+			continue
+		}
+		var trip []string
+		switch tw[i+2] {
+		case "train", "bus", "tram", "metro", "subway", "coach", "ferry":
+			trip = []string{"takes", "the", tw[i+2], "to", "work"}
+		case "car":
+			trip = []string{"drives", "to", "work"}
+		case "bike", "bicycle":
+			trip = []string{"cycles", "to", "work"}
+		case "foot":
+			trip = []string{"walks", "to", "work"}
+		default:
+			continue
+		}
+		return slices.Concat(tw[:i], trip, tw[i+3:])
+	}
+	return tw
 }

@@ -77,3 +77,11 @@ func TestDetectFindsContra20Pairs(t *testing.T) {
 func TestDetectFindsContra21Pairs(t *testing.T) {
 	detectFindsJudgedPairs(t, "testdata/contra21.jsonl")
 }
+
+// TestDetectFindsContra22Pairs does the same for testdata/contra22.jsonl
+// ("She has her espresso black", "She always adds cream to her
+// espresso"; "The island ferry operates year-round", "The island ferry
+// operates only from May to September").
+func TestDetectFindsContra22Pairs(t *testing.T) {
+	detectFindsJudgedPairs(t, "testdata/contra22.jsonl")
+}

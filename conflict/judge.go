@@ -71,6 +71,8 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 			case pronounPair(x, y):
 				// The pronoun is the word they share: see [judge].
 				v, ok, _ = judgeOnce(pronounNamed(x), pronounNamed(y), true)
+			case pronounPlain(x, y) || pronounPlain(y, x):
+				v, ok, _ = judge(x, y, true)
 			}
 			if ok && v.rank() > best.rank() {
 				best = v
@@ -85,6 +87,15 @@ func JudgeParsed(a, b Parsed) (Verdict, bool) {
 // as a named subject's claims.
 func pronounPair(a, b *claim) bool {
 	return a.pronoun != 0 && a.pronoun == b.pronoun && !a.past && !b.past && !(a.changed && b.changed) && oneSpanApart(a.toks, b.toks)
+}
+
+// pronounPlain reports whether a and b open with one subject pronoun
+// and a closes with a drink taken plain ("she has her espresso black"):
+// the drink may be the one word they share beside the pronoun ("she
+// always adds cream to her espresso"), which [plainAndAdded] reads.
+func pronounPlain(a, b *claim) bool {
+	n := len(a.toks)
+	return a.pronoun != 0 && a.pronoun == b.pronoun && n >= 2 && tasteWords[a.toks[n-1].w]&tastePlain != 0 && tasteWords[a.toks[n-2].w]&tasteDrink != 0
 }
 
 // Minimum alignment between two claims: shared content words, and shared
@@ -105,6 +116,13 @@ const (
 // the hunks of their alignment come with a verdict.
 func judge(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	v, ok, hunks := judgeOnce(a, b, why)
+	if !ok && (pronounPlain(a, b) || pronounPlain(b, a)) {
+		// "She has her espresso black", "she always adds cream to her
+		// espresso": a named subject's claims for [plainAndAdded].
+		if v, ok := judgeWholeClaims(pronounNamed(a), pronounNamed(b), why); ok {
+			return v, true, nil
+		}
+	}
 	if ok || !pronounPair(a, b) {
 		return v, ok, hunks
 	}
@@ -222,7 +240,7 @@ func judgeAligned(a, b *claim, why bool) (Verdict, bool, []hunk) {
 	case onlyEaten(a, b) || onlyEaten(b, a):
 		v, ok = Verdict{Likely, say(why, func() string { return "only one thing taken in, the other another" })}, true
 	case len(reps) == 1 && len(hunks) == 1 && (dailyOnly(a, b, reps[0].a, reps[0].b) || dailyOnly(b, a, reps[0].b, reps[0].a)):
-		v, ok = Verdict{Likely, say(why, func() string { return "every day, the other only some days" })}, true
+		v, ok = Verdict{Likely, say(why, func() string { return "every day or all year, the other only some days or months" })}, true
 	case len(hunks) == 0 && oneEventTwoYears(a, b):
 		v, ok = Verdict{Likely, say(why, func() string { return fmt.Sprintf("different year: %d vs %d", a.changeYear, b.changeYear) })}, true
 	case twoFacts(a, b, hunks) || modifiedHead(a, b, hunks):
@@ -541,6 +559,7 @@ func judgeWhole(a, b *claim, why bool) (Verdict, bool) {
 // its values trimmed, with common words aligned of which ratio is the
 // share of the longer claim's.
 func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdict, bool) {
+	h = bornYearCut(a, b, h)
 	extra := len(a.toks) + len(b.toks) - 2*common - len(h.a) - len(h.b)
 	if recurringOnOneSide(h) || alikeSubjects(a, b, h, extra) || stateScope(a, b, h) || headGained(a, b, h) {
 		return Verdict{}, false
@@ -559,6 +578,9 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	}
 	if v, ok, done := judgeSlot(a, b, h, common, extra, why); done {
 		return v, ok
+	}
+	if x, y, ok := inAndOut(a, b, h); ok && a.scoped == b.scoped {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different place: %q vs %q", show(a, x), show(b, y)) })}, true
 	}
 	if v, ok, done := judgeComparison(a, b, h, why); done {
 		return v, ok
@@ -588,6 +610,29 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	return judgeAttribute(a, b, h, ratio, extra, why)
 }
 
+// bornYearCut returns h without the year that closes one side of it
+// when both claims tell a birth and the other names no year: "born in
+// Bergen in 1984" beside "born in Tromsø" gives two birthplaces, and a
+// birth, which came once, has one.
+func bornYearCut(a, b *claim, h hunk) hunk {
+	year := func(t token) bool { return t.kind == plain && t.value && len(t.w) == 4 && allDigits(t.w) }
+	if !births(a, b) || len(h.a) < 2 && len(h.b) < 2 {
+		return h
+	}
+	switch {
+	case len(h.a) >= 2 && year(h.a[len(h.a)-1]) && !anyValue(h.b) && !slices.ContainsFunc(b.toks, year):
+		h.a = h.a[:len(h.a)-1]
+	case len(h.b) >= 2 && year(h.b[len(h.b)-1]) && !anyValue(h.a) && !slices.ContainsFunc(a.toks, year):
+		h.b = h.b[:len(h.b)-1]
+	}
+	return h
+}
+
+// births reports whether a and b both tell a birth, which came once.
+func births(a, b *claim) bool {
+	return hasWord(a.toks, "born") && hasWord(b.toks, "born")
+}
+
 // alikeSubjects reports whether h replaces words before "is" with all
 // after it the same, or one word more: two subjects said to be alike
 // ("the onboarding flow is live", "the billing flow is live"), or two
@@ -608,7 +653,7 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 	// leave out: "I enabled dark mode", "I disabled dark mode".
 	opened := h.at == 0 && h.bt == 0 && a.pronoun != 0 && a.pronoun == b.pronoun
 	if (h.context || opened) && max(len(h.a), len(h.b)) <= 3 && (common >= minCommon || extra == 0) {
-		one := min(len(h.a), len(h.b)) == 1 && !scopedApart(a, b, extra)
+		one := min(len(h.a), len(h.b)) == 1 && !scopedApart(a, b, extra) && !occasions(a) && !occasions(b)
 		if x, y, ok := antonyms(h.a, h.b); ok && one && !acrossCopula(a, b, h, x, y) {
 			return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", show(a, x), show(b, y)) })}, true, true
 		}
@@ -630,6 +675,22 @@ func judgeSlot(a, b *claim, h hunk, common, extra int, why bool) (v Verdict, ok,
 	}
 	return Verdict{}, false, false
 }
+
+// occasions reports whether c counts the times its deed happened
+// ("was cancelled twice in March", "closed three times"): events, not
+// a state or a status now, which "runs all year" or "is open" may be.
+func occasions(c *claim) bool {
+	for i, t := range c.toks {
+		if occasionWords[t.w] || t.w == "time" && i > 0 && (c.toks[i-1].value || numberWords[c.toks[i-1].w] != "") {
+			return true
+		}
+	}
+	return false
+}
+
+// occasionWords count the times a deed happened, as claim words fold
+// them. Built after the tables that [lemma] reads.
+var occasionWords map[string]bool
 
 // ordinalAt reports whether ts holds an ordinal ("third"): opening a
 // claim, it names which of many things is the subject ("the third
@@ -697,7 +758,21 @@ func placesClosing(a, b *claim, h hunk) bool {
 	notPlace := func(t token) bool { return !t.place }
 	return h.at+len(h.a) == len(a.toks) && h.bt+len(h.b) == len(b.toks) &&
 		!slices.ContainsFunc(h.a, notPlace) && !slices.ContainsFunc(h.b, notPlace) &&
-		placeNouns[h.a[len(h.a)-1].w] && placeNouns[h.b[len(h.b)-1].w]
+		placeHeaded(a, h.at, h.a) && placeHeaded(b, h.bt, h.b)
+}
+
+// placeHeaded reports whether x, the words at c.toks[at:], end in a
+// noun of [placeNouns] or name a part of a thing, two words the second
+// of which follows a word the tokens leave out ("of"): "the back of the
+// van", "the pocket of my raincoat", "the boot of the car" name a place
+// by the word before "of". Longer spans are left: "sounds the horn" and
+// "lights the lamp early" share no place.
+func placeHeaded(c *claim, at int, x []token) bool {
+	if placeNouns[x[len(x)-1].w] {
+		return true
+	}
+	i := at + 1
+	return len(x) == 2 && i < 32 && c.bare>>i&1 == 0 && !x[0].name && !x[1].name
 }
 
 // otherPossessed reports whether h replaces the thing right after a
@@ -934,7 +1009,8 @@ func howBeside(a, b *claim, h hunk) bool {
 // thing ("Saoirse drinks only herbal tea", "the lambs drink ewe's milk
 // only") and x, of the same subject and verb, that it eats or drinks
 // another, none of whose words o names ("drinks strong black coffee
-// every morning"). Not when o says when ("only tea in the evening"), x
+// every morning"). Not when o says when ("only tea in the evening") or
+// where ("only water at work") and x does not, x
 // is a plan, past or scoped, or one thing is a kind of the other ("only
 // fish" beside "salmon"), nor of a bare kind of food ("only vegetables"
 // beside "carrots").
@@ -950,6 +1026,13 @@ func onlyEaten(o, x *claim) bool {
 	what, other := o.toks[v+1:], x.toks[v+1:]
 	if timeOfWeek(what) || len(what) == 1 && tasteWords[what[0].w]&tasteFoodKind != 0 {
 		return false
+	}
+	for i := v + 2; i < len(o.toks) && i < 32; i++ {
+		if o.bare>>i&1 == 0 && !hasWord(x.toks, o.toks[i].w) {
+			// A place or setting after a preposition ("only water at
+			// work") bounds the only: "cola at parties" may hold.
+			return false
+		}
 	}
 	kin := func(p, q token) bool {
 		return p.w == q.w || slices.Contains(kindOf[p.w], q.w) || foodKinds[p.w] == q.w || slices.Contains(kindOf[q.w], p.w) || foodKinds[q.w] == p.w

@@ -431,8 +431,14 @@ func presentDenial(words []string, i int, neg string) bool {
 
 // justOnly returns tw with "just" before a name or a count ("the team
 // is just Ana and Ben", "just two seats") written "only", which it
-// means there; "just moved", "just now" keep it.
+// means there; "just moved", "just now" keep it. "Nothing but" and
+// "none but" are "only" too: "drinks nothing but water" denies no
+// drink, it names the one.
 func justOnly(tw []string, s string) []string {
+	if i := slices.Index(tw, "but"); i > 0 && (tw[i-1] == "nothing" || tw[i-1] == "none") && i+1 < len(tw) {
+		tw = slices.Delete(slices.Clone(tw), i-1, i)
+		tw[i-1] = "only"
+	}
 	i := slices.Index(tw, "just")
 	if i < 0 || i+1 >= len(tw) {
 		return tw

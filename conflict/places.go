@@ -553,16 +553,63 @@ restaurant hotel hostel theatre cinema museum gallery vault`) {
 	return m
 }
 
+// openAir are the places under the sky, as claim words fold them; the
+// other [placeNouns] are indoors (see [inAndOut]). Built after the
+// tables that [lemma] reads.
+var openAir map[string]bool
+
+func newOpenAir() map[string]bool {
+	return foldedSet(`park square garden terrace roof quay pier harbour wharf dock field pitch court stadium yard
+veranda balcony market churchyard graveyard green lawn beach meadow playground courtyard`)
+}
+
+// inAndOut reports whether h replaces a word that says the subject is
+// outdoors ("outside", "outdoors") by a place indoors ("in the gym",
+// "in the hotel ballroom"), or one that says indoors ("inside",
+// "indoors") by a place under the sky ("in the churchyard"), each
+// closing its claim, and returns the two phrases. Other words of place
+// ("abroad", "upstairs", "home") may hold beside a room.
+func inAndOut(a, b *claim, h hunk) (x, y []token, ok bool) {
+	if h.at+len(h.a) != len(a.toks) || h.bt+len(h.b) != len(b.toks) {
+		return nil, nil, false
+	}
+	for _, p := range [2][2][]token{{h.a, h.b}, {h.b, h.a}} {
+		one, other := p[0], p[1]
+		if len(one) != 1 || len(other) > 3 || len(other) == 0 {
+			continue
+		}
+		out := inOut[one[0].w]
+		open := -1
+		for _, t := range other {
+			switch {
+			case openAir[t.w]:
+				open = 1
+			case placeNouns[t.w]:
+				open = 0
+			}
+		}
+		if out == 1 && open == 0 || out == 2 && open == 1 {
+			return h.a, h.b, true
+		}
+	}
+	return nil, nil, false
+}
+
+// inOut maps the one-word places [inAndOut] reads, as claim words fold
+// them, to 1 for outdoors and 2 for indoors. Built after the tables
+// that [lemma] reads.
+var inOut map[string]int
+
+func newInOut() map[string]int {
+	return map[string]int{fold("outside"): 1, fold("outdoors"): 1, fold("inside"): 2, fold("indoors"): 2}
+}
+
 // placeAdverbs are the words that say where in one word, as claim words
 // fold them: "sleeps outside", "works remotely", "lives abroad" (see
 // [howBeside]). Built after the tables that [lemma] reads.
 var placeAdverbs map[string]bool
 
 func newPlaceAdverbs() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`outside inside outdoors indoors upstairs downstairs abroad overseas home remotely offshore
-nearby downtown locally onsite offsite away here there`) {
-		m[lemma(spelling(stem(w)))] = true
-	}
-	return m
+	return foldedSet(`outside inside outdoors indoors upstairs downstairs abroad overseas home remotely offshore
+nearby downtown locally onsite offsite away here there`)
 }

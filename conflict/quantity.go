@@ -305,10 +305,11 @@ func countedApart(h hunk) bool {
 // mg of amlodipine"), or a count of other things ("allows 5 seats",
 // "allows 5 projects"). Neither is a
 // different value. An amount apart from h qualifies the subject
-// ("nightly backups are stored in ...") and is no such amount.
+// ("nightly backups are stored in ...") and is no such amount; nor is
+// the year of a birth ([yearAfterWord]).
 func sameAmount(a, b *claim, h hunk) bool {
 	qa, qb := onlyAmount(a.toks), onlyAmount(b.toks)
-	if qa < 0 || qb < 0 || a.toks[qa].w != b.toks[qb].w {
+	if qa < 0 || qb < 0 || a.toks[qa].w != b.toks[qb].w || births(a, b) && yearAfterWord(a, qa) && yearAfterWord(b, qb) {
 		return false
 	}
 	if qa == h.at-2 && qb == h.bt-2 && a.toks[qa+1].w == b.toks[qb+1].w && !a.toks[qa+1].value {
@@ -317,6 +318,14 @@ func sameAmount(a, b *claim, h hunk) bool {
 		return true
 	}
 	return (qa == h.at-1 || qa == h.at+len(h.a)) && (qb == h.bt-1 || qb == h.bt+len(h.b))
+}
+
+// yearAfterWord reports whether c.toks[i] is a year after a word the
+// tokens leave out ("born in Kumasi in 1979"): when a thing was, not an
+// amount of it. [sameAmount] reads it so of births only: "worked in
+// Faro in 1993" and "worked in Braga in 1993" may both hold.
+func yearAfterWord(c *claim, i int) bool {
+	return i < 32 && c.bare>>i&1 == 0 && c.toks[i].kind == plain && yearOf(c.toks[i].w) > 0
 }
 
 // onlyAmount returns the index of the one amount of ts, a quantity, a

@@ -190,9 +190,15 @@ var contestWords = map[string]bool{"cup": true, "tournament": true, "title": tru
 // a stage and the other reached a later one or the title. The subject
 // opens both; the claim that reached names no event the other does not
 // ("the doubles final" beside "the semi-final of the singles"), and
-// both name the same times ("last season", "in 2023"). done reports
-// that the verdict is final.
+// both name the same times ("last season", "in 2023"); two claims of a
+// stage in two years are two contests. done reports that the verdict
+// is final.
 func judgeStage(a, b *claim, why bool) (v Verdict, ok, done bool) {
+	if a.stage != nil && b.stage != nil && twoYears(a.stage.times, b.stage.times) {
+		// "Won the cup in 2008", "won the cup in 2014": a contest
+		// held again, two seasons, each its own result.
+		return Verdict{}, false, true
+	}
 	if !stageApart(a, b) && !stageApart(b, a) || a.neg != "" || b.neg != "" || len(a.toks) == 0 || len(b.toks) == 0 {
 		return Verdict{}, false, false
 	}
@@ -206,6 +212,13 @@ func judgeStage(a, b *claim, why bool) (v Verdict, ok, done bool) {
 	return Verdict{Likely, say(why, func() string {
 		return fmt.Sprintf("stage: out at %s, the other %s", stageName(a.stage.out), stageName(b.stage.reached))
 	})}, true, true
+}
+
+// twoYears reports whether x and y, a stage's words of time, each name
+// a year and not the same ones.
+func twoYears(x, y []string) bool {
+	isYear := func(w string) bool { return yearOf(w) > 0 }
+	return slices.ContainsFunc(x, isYear) && slices.ContainsFunc(y, isYear) && !slices.Equal(x, y)
 }
 
 // stageName names a stage in a reason.

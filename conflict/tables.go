@@ -97,6 +97,9 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	placeNouns = newPlaceNouns()
 	tasteWords = newTasteWords()
 	placeAdverbs = newPlaceAdverbs()
+	occasionWords = foldedSet(`once twice thrice`)
+	openAir = newOpenAir()
+	inOut = newInOut()
 })
 
 // reactionWords are the reactions of the body (an allergy, an
@@ -106,11 +109,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 var reactionWords map[string]bool
 
 func newReactionWords() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`allergic allergy allergies intolerant intolerance sensitive afraid scared frightened terrified phobic`) {
-		m[lemma(spelling(stem(w)))] = true
-	}
-	return m
+	return foldedSet(`allergic allergy allergies intolerant intolerance sensitive afraid scared frightened terrified phobic`)
 }
 
 // lentWords are the words before a thing that say it is lent, or no

@@ -15,12 +15,57 @@ import (
 
 // dailyOnly reports whether x, the one word claim a has where claim
 // b, which says its value is the only one, has y, is "every day"
-// (daily) and y a day of the week, weekdays or weekends: "I run
-// daily" and "I run only on weekdays" conflict; "the shop opens on
-// Mondays", with no "only", may add to the daily rule.
+// (daily) and y days of the week, weekdays or weekends, or x is "all
+// year" and y seasons or months: "I run daily" and "I run only on
+// weekdays" conflict, as do "the ferry runs all year" and "the ferry
+// only runs in summer" or "only from May to September"; "the shop
+// opens on Mondays", with no "only", may add to the daily rule.
 func dailyOnly(a, b *claim, x, y []token) bool {
-	return b.only && !a.only && !a.changed && !b.changed && a.neg == "" && b.neg == "" && len(x) == 1 && len(y) == 1 &&
-		x[0].kind == quantity && x[0].w == "86400s" && classOf[y[0].w] == "weekday"
+	if !b.only || a.only || a.changed || b.changed || a.neg != "" || b.neg != "" || len(x) != 1 || len(y) == 0 || len(y) > 7 {
+		return false
+	}
+	var part func(t token) bool
+	switch {
+	case x[0].kind == quantity && x[0].w == "86400s":
+		part = func(t token) bool { return classOf[t.w] == "weekday" }
+	case x[0].w == yearRound:
+		// A month alone is a date "x-05" (see [normalise]).
+		part = func(t token) bool {
+			return classOf[t.w] == "season" || t.kind == date && len(t.w) == 4 && strings.HasPrefix(t.w, "x-")
+		}
+	default:
+		return false
+	}
+	return !slices.ContainsFunc(y, func(t token) bool { return !part(t) })
+}
+
+// yearRound is the word [allYear] writes for the whole year.
+const yearRound = "yearround"
+
+// allYear returns tw with "all year", "all year round", "all the year
+// round" and "throughout the year" written as one word, yearRound,
+// which "year-round" folds to: the words would be dropped, and with
+// them that the fact holds in every season.
+func allYear(tw []string) []string {
+	for i := 0; i+1 < len(tw); i++ {
+		n := 0
+		switch {
+		case tw[i] == "all" && tw[i+1] == "year":
+			n = 2
+		case tw[i] == "all" && tw[i+1] == "the" && wordAt(tw, i+2) == "year":
+			n = 3
+		case tw[i] == "throughout" && tw[i+1] == "the" && wordAt(tw, i+2) == "year":
+			n = 3
+		}
+		if n == 0 {
+			continue
+		}
+		if wordAt(tw, i+n) == "round" {
+			n++
+		}
+		return slices.Concat(tw[:i], []string{yearRound}, tw[i+n:])
+	}
+	return tw
 }
 
 // oftenness returns 1 when the words tw say a fact happens often: "always",
@@ -612,6 +657,7 @@ func timeScoped(raws []rawTok) bool {
 			}
 		case "said", "says", "thinks", "thought", "believes", "believed", "claims", "claimed", "reckons", "joked",
 			"insists", "insisted", "told", "mentioned", "heard", "assumes", "assumed", "argues", "argued", "guesses", "guessed",
+			"suspects", "suspected", "pretends", "pretended", "imagines", "imagined", "fears", "feared",
 			"case", "event", "when", "whenever":
 			scoped = condition(raws, i)
 		case "next":
@@ -646,7 +692,7 @@ func timeScoped(raws []rawTok) bool {
 			scoped = i+1 < len(raws) && !slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "born" }) && yearOf(raws[i+1].w) > 0 && (opening || slices.ContainsFunc(raws[:i], func(r rawTok) bool { return r.w == "had" || r.w == "was" || r.w == "were" })) &&
 				!slices.ContainsFunc(raws, func(r rawTok) bool { return changing(r) || r.w == "is" || r.w == "has" })
 		case "from", "between":
-			scoped = boundedSpan(raws, i)
+			scoped = boundedSpan(raws, i) || movedAway(raws, i)
 		}
 	}
 	if !scoped {
@@ -659,6 +705,16 @@ func timeScoped(raws []rawTok) bool {
 		}
 	}
 	return true
+}
+
+// movedAway reports whether raws[i], "from", follows a verb of moving
+// with no "to" after it: "the fuse box was moved from the garage" names
+// where it was, not where it is.
+func movedAway(raws []rawTok, i int) bool {
+	if i == 0 || !strings.HasSuffix(locVerbs[raws[i-1].w], "to") {
+		return false
+	}
+	return !slices.ContainsFunc(raws[i+1:], func(r rawTok) bool { return r.w == "to" })
 }
 
 // boundedSpan reports whether raws[i], "from" or "between", opens a

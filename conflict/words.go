@@ -38,6 +38,22 @@ func setOf(words string) map[string]bool {
 	return m
 }
 
+// foldedSet returns the set of words, each folded as claim words are
+// ([fold]). Call it after the tables that lemma reads are built.
+func foldedSet(words string) map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(words) {
+		m[fold(w)] = true
+	}
+	return m
+}
+
+// fold returns w as claim words fold it: [lemma] of [spelling] of
+// [stem].
+func fold(w string) string {
+	return lemma(spelling(stem(w)))
+}
+
 // stem folds a plural or third-person "s". A possessive stays: "Maria's
 // sister" is not "Maria".
 func stem(w string) string {
