@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -568,10 +569,17 @@ func (n *Notes) real(rel string) (string, error) {
 
 // sameFiles checks that the notes keep and d are still the files check
 // found, reals: a note replaced since by a link (to the other note, say)
-// would have the edit land on the file the link leads to.
+// would have the edit land on the file the link leads to, and one
+// deleted or renamed no longer holds the kept copy.
 func (n *Notes) sameFiles(reals map[string]string, paths ...string) error {
 	for _, p := range paths {
-		if real, err := n.real(p); err != nil || real != reals[p] {
+		real, err := n.real(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return fmt.Errorf("%s was deleted or renamed since the check; left as it is", p)
+		case err != nil:
+			return fmt.Errorf("%s can no longer be resolved since the check (%w); left as it is", p, err)
+		case real != reals[p]:
 			return fmt.Errorf("%s is no longer the file checked (replaced by a symbolic link?); left as it is", p)
 		}
 	}
