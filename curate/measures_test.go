@@ -51,3 +51,45 @@ func TestMeasuresAndMultiples(t *testing.T) {
 		}
 	}
 }
+
+// TestParticlesWedsForInstance pins what [particleJoined] and
+// [shortForms] read the same ("follow up", "follow-up" and "followup";
+// "Weds"; "for instance") and what they keep apart.
+func TestParticlesWedsForInstance(t *testing.T) {
+	same := [][2]string{
+		{"Book a follow up visit.", "Book a follow-up visit."},
+		{"Book a followup visit.", "Book a follow-up visit."},
+		{"The lead will follow-up with them.", "The lead will follow up with them."},
+		{"Check-in is at eight.", "Check in is at eight."},
+		{"The sign up sheet is on the board.", "The signup sheet is on the board."},
+		{"The kick-off is on Monday.", "The kickoff is on Monday."},
+		{"The choir sings every Weds at seven.", "The choir sings every Wednesday at seven."},
+		{"Open Weds-Sun in summer.", "Open Wednesday to Sunday in summer."},
+		{"Late ones, for instance the Cabernet, wait.", "Late ones, for example the Cabernet, wait."},
+		{"For instance, the black run shuts.", "For example, the black run shuts."},
+	}
+	for _, c := range same {
+		a, _ := rendered(c[0])
+		b, _ := rendered(c[1])
+		if a.text != b.text {
+			t.Errorf("rendered(%q) = %q, rendered(%q) = %q; want one text", c[0], a.text, c[1], b.text)
+		}
+	}
+	apart := [][2]string{
+		{"Book a follow-up visit.", "Book a follow-on visit."},
+		{"Check-in is at eight.", "Check-out is at eight."},
+		{"The lead will follow up with them.", "The lead will follow them."},
+		{"The drum kit set-up takes an hour.", "The drum kit set down takes an hour."},
+		{"Restart the host log-in today.", "Restart the host login today."},
+		{"The choir sings every Weds at seven.", "The choir sings every Thurs at seven."},
+		{"Late ones, for instance the Cabernet, wait.", "Late ones, i.e. the Cabernet, wait."},
+		{"Late ones, for instance the Cabernet, wait.", "Late ones, for instances the Cabernet, wait."},
+	}
+	for _, c := range apart {
+		a, _ := rendered(c[0])
+		b, _ := rendered(c[1])
+		if a.text == b.text {
+			t.Errorf("rendered(%q) = rendered(%q) = %q; want them apart", c[0], c[1], a.text)
+		}
+	}
+}

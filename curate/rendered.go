@@ -868,8 +868,46 @@ func (in *inline) flush() {
 		return "\x01a(" + trimmed + "|" + dest + "|\x04)" + u[len(trimmed):]
 	})
 	p = unitJoined().ReplaceAllString(minusSign().ReplaceAllString(p, "-$1"), "$1 $2$3")
-	in.b.WriteString(proseSpellings(hyphenJoined(numberDigits(p))))
+	in.b.WriteString(proseSpellings(particleJoined(hyphenJoined(numberDigits(p)))))
 }
+
+// particleJoined returns p with each verb of [particleHeads] and the
+// particle after it ("up", "in", "out", "off", "on", "over", "down",
+// "back"), written apart or hyphenated, written closed: "follow up",
+// "follow-up" and "followup" are one word, verb or noun, the fact the
+// same ("book a follow up visit", "check-in is at eight"). Another
+// particle ("check-in", "check-out") or none ("follow the supplier")
+// still differs. Kept as written: a head or particle with a capital past
+// its first letter, and a word that names a thing ([named]: "the host
+// log-in").
+func particleJoined(p string) string {
+	if !strings.Contains(p, " ") && !strings.Contains(p, "-") {
+		return p
+	}
+	var edits []edit
+	for _, m := range particleJoin().FindAllStringSubmatchIndex(p, -1) {
+		s, e := m[2], m[7]
+		if !particleHeads()[strings.ToLower(p[s:m[3]])] || named(p, s, e) {
+			continue
+		}
+		edits = append(edits, edit{s, e, p[s:m[3]] + p[m[6]:m[7]]})
+	}
+	return spliced(p, edits)
+}
+
+// particleHeads are the verbs whose particle [particleJoined] joins:
+// each makes with it a noun writers hyphenate or close ("follow-up",
+// "sign-up", "login", "setup", "backup", "rollout", "kickoff").
+var particleHeads = sync.OnceValue(func() map[string]bool {
+	return setOf(`follow sign log check set back work roll pick drop kick hand take print clean start
+shut wrap write look lock warm cool break call hold lay cut fall mark walk`)
+})
+
+// particleJoin matches a word of letters, then a space or hyphen and a
+// particle of [particleJoined], standing alone in prose.
+var particleJoin = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[^\pL\pN_@/.:-])([A-Za-z][a-z]+)([ -])(up|in|out|off|on|over|down|back)(?:$|[^\pL\pN_@/-])`)
+})
 
 // compoundHeads are the first words of compounds that writers join
 // or hyphenate alike ("on-call", "multi-tenant", "web-site", "log-in", "follow-up",
