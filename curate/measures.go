@@ -18,25 +18,29 @@ import (
 // ("2x4", "0x1F", "1920x1080") is kept, and so is "once" elsewhere (a
 // conjunction: "once the build passes").
 func multiples(p string) string {
-	if !strings.ContainsAny(p, "0123456789") && !strings.Contains(p, "twice") && !strings.Contains(p, "hrice") && !strings.Contains(p, "one time") {
-		return p
-	}
 	t := measureTablesOf()
-	p = t.multipleWord.ReplaceAllStringFunc(p, func(m string) string {
-		sub := t.multipleWord.FindStringSubmatch(m)
-		n := "2"
-		if strings.EqualFold(sub[2], "thrice") {
-			n = "3"
-		}
-		return sub[1] + n + " times" + sub[3]
-	})
-	p = t.multipleSign.ReplaceAllString(p, "$1$2 times$3")
-	return t.oneTime.ReplaceAllString(p, "${1}once$2")
+	if strings.Contains(p, "wice") || strings.Contains(p, "hrice") {
+		p = t.multipleWord.ReplaceAllStringFunc(p, func(m string) string {
+			sub := t.multipleWord.FindStringSubmatch(m)
+			n := "2"
+			if strings.EqualFold(sub[2], "thrice") {
+				n = "3"
+			}
+			return sub[1] + n + " times" + sub[3]
+		})
+	}
+	if strings.ContainsAny(p, "xX×") && strings.ContainsAny(p, "0123456789") {
+		p = t.multipleSign.ReplaceAllString(p, "$1$2 times$3")
+	}
+	if strings.Contains(p, " time") {
+		p = t.oneTime.ReplaceAllString(p, "${1}once$2")
+	}
+	return p
 }
 
 // measures returns the prose p, its units already in full and in
 // American spelling ([unitsInFull], [americanSpellings]), with an
-// amount of a unit of [measureUnits] written one way: "half a" and "a
+// amount of a unit of [measureTables] written one way: "half a" and "a
 // quarter of a" before such a unit as "0.5" and "0.25" of it ("half a
 // liter" is "0.5 liter"), a metric amount in the unit of its kind with
 // no prefix ("500 milliliters" and "0.5 l" are "0.5 liter", "120
@@ -58,8 +62,8 @@ func measures(p string) string {
 			return sub[1] + n + " " + sub[3] + sub[4]
 		})
 	}
-	if !strings.ContainsAny(p, "0123456789") {
-		return p
+	if !amountIn(p, t.units) {
+		return p // the pattern's scan costs more than this one
 	}
 	return t.amount.ReplaceAllStringFunc(p, func(m string) string {
 		sub := t.amount.FindStringSubmatch(m)
@@ -71,6 +75,24 @@ func measures(p string) string {
 		n.Mul(n, u.factor)
 		return sub[1] + decimal(n) + " " + u.base + sub[4]
 	})
+}
+
+// amountIn reports whether p holds a digit, a space and one of units
+// after it, ended by a byte that is no ASCII letter.
+func amountIn(p string, units map[string]measureUnit) bool {
+	for i := 1; i+1 < len(p); i++ {
+		if p[i] != ' ' || p[i-1] < '0' || p[i-1] > '9' {
+			continue
+		}
+		end := i + 1
+		for end < len(p) && p[end]|0x20 >= 'a' && p[end]|0x20 <= 'z' {
+			end++
+		}
+		if _, ok := units[p[i+1:end]]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // decimal writes the non-negative rational n, a decimal fraction, in

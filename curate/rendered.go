@@ -881,16 +881,24 @@ func (in *inline) flush() {
 // its first letter, and a word that names a thing ([named]: "the host
 // log-in").
 func particleJoined(p string) string {
-	if !strings.Contains(p, " ") && !strings.Contains(p, "-") {
-		return p
-	}
+	letter := func(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 	var edits []edit
-	for _, m := range particleJoin().FindAllStringSubmatchIndex(p, -1) {
-		s, e := m[2], m[7]
-		if !particleHeads()[strings.ToLower(p[s:m[3]])] || named(p, s, e) {
+	for k := 1; k+1 < len(p); k++ {
+		if p[k] != ' ' && p[k] != '-' || !letter(p[k-1]) || !letter(p[k+1]) {
 			continue
 		}
-		edits = append(edits, edit{s, e, p[s:m[3]] + p[m[6]:m[7]]})
+		s, e := k-1, k+1
+		for s > 0 && letter(p[s-1]) {
+			s--
+		}
+		for e < len(p) && letter(p[e]) {
+			e++
+		}
+		if !particleWords()[0][p[k+1:e]] || !particleWords()[1][p[s:k]] || !standsAlone(p, s, e) || named(p, s, e) {
+			continue
+		}
+		edits = append(edits, edit{s, e, p[s:k] + p[k+1:e]})
+		k = e
 	}
 	return spliced(p, edits)
 }
@@ -898,15 +906,17 @@ func particleJoined(p string) string {
 // particleHeads are the verbs whose particle [particleJoined] joins:
 // each makes with it a noun writers hyphenate or close ("follow-up",
 // "sign-up", "login", "setup", "backup", "rollout", "kickoff").
-var particleHeads = sync.OnceValue(func() map[string]bool {
-	return setOf(`follow sign log check set back work roll pick drop kick hand take print clean start
-shut wrap write look lock warm cool break call hold lay cut fall mark walk`)
-})
+const particleHeads = `follow sign log check set back work roll pick drop kick hand take print clean start
+shut wrap write look lock warm cool break call hold lay cut fall mark walk`
 
-// particleJoin matches a word of letters, then a space or hyphen and a
-// particle of [particleJoined], standing alone in prose.
-var particleJoin = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[^\pL\pN_@/.:-])([A-Za-z][a-z]+)([ -])(up|in|out|off|on|over|down|back)(?:$|[^\pL\pN_@/-])`)
+// particleWords holds the particles of [particleJoined], then the verbs
+// of [particleHeads] in lower case and capitalised.
+var particleWords = sync.OnceValue(func() [2]map[string]bool {
+	heads := setOf(particleHeads)
+	for h := range setOf(particleHeads) {
+		heads[strings.ToUpper(h[:1])+h[1:]] = true
+	}
+	return [2]map[string]bool{setOf(`up in out off on over down back`), heads}
 })
 
 // compoundHeads are the first words of compounds that writers join

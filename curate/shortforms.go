@@ -76,6 +76,9 @@ func shortWordsInFull(p string) string {
 // "to"; and a month's name and a day without a year ("Oct 3", "3rd
 // October") as "3 October".
 func dayNamesInFull(p string) string {
+	if strings.Contains(p, "Weds") {
+		p = shortFormsOf().weds.ReplaceAllString(p, "Wed")
+	}
 	var edits []edit
 	for _, m := range shortFormsOf().dayName.FindAllStringSubmatchIndex(p, -1) {
 		s, e, end := m[2], m[3], m[5]
@@ -201,6 +204,7 @@ type shortFormTables struct {
 	nameRange   *regexp.Regexp // of [dayNamesInFull]
 	monthDay    *regexp.Regexp // of [dayNamesInFull]
 	forInstance *regexp.Regexp // of [shortForms]
+	weds        *regexp.Regexp // of [dayNamesInFull]: "Weds" is read as "Wed"
 	thousands   *regexp.Regexp // of [amounts]
 	millions    *regexp.Regexp // of [amounts]
 }
@@ -221,9 +225,10 @@ var shortFormsOf = sync.OnceValue(func() *shortFormTables {
 		},
 		shortWord:   regexp.MustCompile(`(^|[\s(,])(Depts|Dept|depts|dept|e\.g|i\.e|etc)(\.?)(,?)( |$|\))|(^|[\s(,])(eg|ie)(,?) `),
 		numberSign:  regexp.MustCompile(`(^|[\s(])(?:([Nn])o\. ?|#)([0-9]+)\b`),
-		dayName:     regexp.MustCompile(`\b(Mon|Tues?|Weds?|Thu(?:rs?)?|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b(\.?)`),
+		dayName:     regexp.MustCompile(`\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b(\.?)`),
 		nameRange:   regexp.MustCompile(`\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)-(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b`),
 		monthDay:    regexp.MustCompile(`\b` + month + ` ([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)?\b([^,0-9]|$)|\b([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th) ` + month + `\b`),
+		weds:        regexp.MustCompile(`\bWeds\b`),
 		forInstance: regexp.MustCompile(`(^|[^\pL\pN_])([Ff])or instance\b`),
 		thousands:   regexp.MustCompile(`(^|[^\pL\pN_.,])([0-9]{1,3}(?:\.[0-9]{1,3})?)(?:[kK]| thousand)\b([^\pL\pN_]|$)`),
 		millions:    regexp.MustCompile(`([$€£¥])([0-9]{1,3}(?:\.[0-9]{1,3})?) ?(m|mn|bn)\b([^\pL\pN_]|$)`),
