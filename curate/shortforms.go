@@ -17,9 +17,11 @@ import (
 // joined by a hyphen as joined by "to" ("Mon-Fri" is "Monday to
 // Friday"), a day before a month's name with no year as after it ("Oct
 // 3" and "3rd October" are "3 October"), thousands and millions written
-// with a letter or a word as digits ([amounts]). "A dozen" and "half a"
-// are kept: they are often approximate ("a dozen or so"), and earlier
-// labelled sets hold them against digits (pairs16, pairs17, pairs19, pairs22).
+// with a letter or a word as digits ([amounts]). "A dozen", "a couple"
+// and "half a" before a span of time are kept: they are often
+// approximate ("a dozen or so"), and earlier labelled sets hold them
+// against digits (pairs16, pairs17, pairs19, pairs22); "half a" before a
+// unit of measure is read by [measures].
 // A name that begins a sentence may be a word ("Sat down", "Mar the
 // lens") and is kept, and so is "May" (the month or the verb).
 func shortForms(p string) string {
