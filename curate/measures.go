@@ -14,7 +14,8 @@ import (
 // written one way: "twice" is "2 times", "thrice" "3 times", "2x",
 // "2X" and "2×" before a space or a stop "2 times" ("2x a week", "2x as
 // fast"), and one time, "1x" or "once" before a span of time or "as"
-// ("once a week", "once daily") "once". A count joined to what follows
+// ("once a week", "once daily") "once", but "at one time" (formerly).
+// A count joined to what follows
 // ("2x4", "0x1F", "1920x1080") is kept, and so is "once" elsewhere (a
 // conjunction: "once the build passes").
 func multiples(p string) string {
@@ -33,7 +34,15 @@ func multiples(p string) string {
 		p = t.multipleSign.ReplaceAllString(p, "$1$2 times$3")
 	}
 	if strings.Contains(p, " time") {
-		p = t.oneTime.ReplaceAllString(p, "${1}once$2")
+		var edits []edit
+		for _, m := range t.oneTime.FindAllStringSubmatchIndex(p, -1) {
+			before := strings.TrimRight(p[:m[2]], " ")
+			if strings.EqualFold(before[strings.LastIndexAny(before, " \t\n(")+1:], "at") {
+				continue // "at one time": formerly, not once
+			}
+			edits = append(edits, edit{m[2], m[3], "once"})
+		}
+		p = spliced(p, edits)
 	}
 	return p
 }
@@ -164,7 +173,7 @@ var measureTablesOf = sync.OnceValue(func() *measureTables {
 		units:        units,
 		multipleWord: regexp.MustCompile(`(^|[^\pL\pN_-])([Tt]wice|[Tt]hrice)([^\pL\pN_-]|$)`),
 		multipleSign: regexp.MustCompile(`(^|[^\pL\pN_.,/-])([0-9]+)[xX×]([ .,;:!?)]|$)`),
-		oneTime:      regexp.MustCompile(`(^|[^\pL\pN_.,/-])(?:1 times?|[Oo]ne time|1x)( (?:a|an|per|every|each|daily|weekly|monthly|yearly|as)\b)`),
+		oneTime:      regexp.MustCompile(`(?:^|[^\pL\pN_.,/-])(1 times?|[Oo]ne time|1x) (?:a|an|per|every|each|daily|weekly|monthly|yearly|as)\b`),
 		fraction:     regexp.MustCompile(`(^|[^\pL\pN_-])(?:[Hh]alf (a|an)|[Aa] quarter of an?) (` + alt + `)([^\pL\pN_-]|$)`),
 		amount:       regexp.MustCompile(`(^|[^\pL\pN_.,/-])([0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?) (` + alt + `)([^\pL\pN_/-]|$)`),
 	}

@@ -42,6 +42,8 @@ func TestMeasuresAndMultiples(t *testing.T) {
 		{"a 2x4 plank", "a 2 times 4 plank"},
 		{"the register 0x1F", "the register 0 times 1F"},
 		{"once the build passes", "1 time the build passes"},
+		{"At once a guard was posted.", "At one time a guard was posted."},
+		{"at once a guard was posted", "at 1 time a guard was posted"},
 		{"holds 1.000 l", "holds 1,000 l"},
 		{"a 3 m rope", "a 3000 millimetres rope"},
 	}
