@@ -213,6 +213,10 @@ type Forms struct {
 	done []bool
 	form []form
 	ok   []bool
+	// glossary is what the passages define ([glossaryOf]), read at the
+	// first pair of two forms that are not one text.
+	glossary map[string]string
+	glossed  bool
 }
 
 // NewForms returns the forms of ps, none parsed yet.
@@ -238,13 +242,39 @@ func (f *Forms) OneText(a, b int) bool {
 	if f.ps[a].Text == f.ps[b].Text {
 		return true // the same bytes: a copy pasted into many notes is in many pairs
 	}
-	if !f.form[a].oneText(f.form[b]) {
+	if !f.form[a].oneText(f.form[b]) && !f.oneTextGlossed(a, b) {
 		return false
 	}
 	// rendered reads text Normalized: see accentDiff. Asked last, of
 	// forms that are one text: it splits both passages into words.
 	_, differ := accentDiff(f.ps[a].Text, f.ps[b].Text)
 	return !differ
+}
+
+// oneTextGlossed reports whether the forms of passages a and b, which
+// are not one text, are once the words of each acronym the passages
+// define are written as it ([glossaryOf], [glossed]).
+func (f *Forms) oneTextGlossed(a, b int) bool {
+	if !f.glossed {
+		f.glossary, f.glossed = glossaryOf(f.ps), true
+	}
+	return glossedOneText(f.form[a], f.form[b], f.glossary)
+}
+
+// glossedOneText reports whether the forms fa and fb are one text
+// ([form.oneText]) once the words of each acronym of glossary either
+// holds are written as it.
+func glossedOneText(fa, fb form, glossary map[string]string) bool {
+	if len(glossary) == 0 {
+		return false
+	}
+	ta, okA := glossed(fa.text, fb.text, glossary)
+	tb, okB := glossed(fb.text, fa.text, glossary)
+	if !okA && !okB {
+		return false
+	}
+	fa.text, fb.text = ta, tb
+	return fa.oneText(fb)
 }
 
 // Loses returns what passage dropped would lose to passage kept when the
