@@ -8,7 +8,7 @@ import (
 )
 
 // glossaryOf returns the acronyms the passages define, each with its
-// words as [rendered] writes them, in ASCII lower case: a definition is
+// words as [rendered] writes prose, in ASCII lower case: a definition is
 // an acronym of two to six capitals in brackets after words whose
 // initials are its letters in order ("Parent Teacher Association
 // (PTA)", "Parent-Teacher Association (PTA)"; "of", "and", "for",
@@ -21,21 +21,25 @@ func glossaryOf(ps []Passage) map[string]string {
 	words := map[string]string{}
 	acronyms := map[string]string{}
 	ambiguous := map[string]bool{}
+	read := map[string]string{} // each definition's words as written, as rendered
 	for _, p := range ps {
 		if !strings.Contains(p.Text, "(") {
 			continue
 		}
 		for _, m := range definedAcronym().FindAllStringSubmatchIndex(p.Text, -1) {
 			acr := p.Text[m[2]:m[3]]
-			exp, ok := expansion(p.Text[max(0, m[0]-200):m[0]], acr)
+			raw, ok := expansion(p.Text[max(0, m[0]-200):m[0]], acr)
 			if !ok {
 				continue
 			}
-			f, ok := rendered(exp)
-			if !ok {
-				continue
+			exp, seen := read[raw]
+			if !seen {
+				if len(read) == maxDefinitions {
+					return nil // a workspace of that many is read as defining none
+				}
+				exp = asciiLower(proseSpellings(particleJoined(hyphenJoined(numberDigits(raw)))))
+				read[raw] = exp
 			}
-			exp = asciiLower(strings.TrimSpace(f.text))
 			if w, seen := words[acr]; seen && w != exp {
 				ambiguous[acr] = true
 			}
@@ -65,6 +69,12 @@ func Glossary(ps []Passage) string {
 	slices.Sort(lines)
 	return strings.Join(lines, "")
 }
+
+// maxDefinitions is how many distinct definitions [glossaryOf] reads: a
+// workspace that writes more (a generated file, a hostile one) is read
+// as defining none, so that the listing's time stays bounded and no
+// acronym is read by half of its definitions.
+const maxDefinitions = 1000
 
 // expansion returns the words at the end of before whose initials are
 // the letters of acr, as [glossaryOf] reads a definition.

@@ -1,7 +1,9 @@
 package curate
 
 import (
+	"fmt"
 	"maps"
+	"strings"
 	"testing"
 	"time"
 )
@@ -75,5 +77,31 @@ func TestPairsReadAcronymsByTheWorkspacesGlossary(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("%s: Groups = %+v, want the pair grouped: %v", tt.name, gs, tt.want)
 		}
+	}
+}
+
+// TestGlossaryOfManyDefinitions: a workspace that writes more than
+// [maxDefinitions] distinct definitions (a generated or hostile file)
+// is read as defining none, one under it as it writes.
+func TestGlossaryOfManyDefinitions(t *testing.T) {
+	name := func(i int) string {
+		b := []byte("a")
+		for ; i > 0; i /= 26 {
+			b = append(b, byte('a'+i%26))
+		}
+		return string(b)
+	}
+	defs := func(n int) []Passage {
+		var sb strings.Builder
+		for i := range n {
+			fmt.Fprintf(&sb, "The A%s B%s (AB) meets. ", name(i), name(i))
+		}
+		return []Passage{{Text: sb.String()}, {Text: "The Parent Teacher Association (PTA) meets."}}
+	}
+	if got := glossaryOf(defs(maxDefinitions - 1)); got["PTA"] != "parent teacher association" {
+		t.Errorf("glossaryOf(%d definitions and PTA)[PTA] = %q, want its words", maxDefinitions-1, got["PTA"])
+	}
+	if got := glossaryOf(defs(maxDefinitions + 1)); len(got) != 0 {
+		t.Errorf("glossaryOf(%d definitions) holds %d, want none", maxDefinitions+1, len(got))
 	}
 }
