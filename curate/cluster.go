@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/memweave/memweave-go/internal/boolcmp"
@@ -474,6 +475,7 @@ func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
 	slices.SortFunc(order, byPref)
 	taken := map[int]bool{}
 	var out []Group
+	glossary := sync.OnceValue(func() map[string]string { return glossaryOf(ps) }) // read when a pair first needs it
 	for _, k := range order {
 		if taken[k] {
 			continue
@@ -488,7 +490,7 @@ func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
 			if taken[d] || copies[d].Resolved || ps[d].File == ps[k].File || byPref(k, d) >= 0 || len(LosesName(ps[k], ps[d])) > 0 {
 				continue
 			}
-			if !keepsForm(ps[k].Text, ps[d].Text) {
+			if !keepsForm(ps[k].Text, ps[d].Text, glossary) {
 				continue
 			}
 			cands = append(cands, Member{Index: d, Similarity: p.Similarity})
@@ -525,7 +527,7 @@ func Groups(ps []Passage, copies []Copy, pairs []Pair) []Group {
 // stop word that is a value ([valuesAlike]: [Pairs] pairs such copies
 // only as one text in two forms, whose link titles the words rule does
 // not weigh).
-func keepsForm(kept, dropped string) bool {
+func keepsForm(kept, dropped string, glossary func() map[string]string) bool {
 	words := len(Loses(kept, dropped)) == 0 && len(Adds(kept, dropped)) == 0
 	if words && !strings.Contains(dropped, "[^") && valuesAlike(kept, dropped) {
 		return true
@@ -535,7 +537,7 @@ func keepsForm(kept, dropped string) bool {
 	switch {
 	case !okK || !okD:
 		return words
-	case fk.oneText(fd):
+	case fk.oneText(fd), glossedOneText(fk, fd, glossary()):
 		return fk.covers(fd, kept, dropped)
 	}
 	return words && within(fd.marks, fk.marks)

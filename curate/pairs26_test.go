@@ -23,3 +23,14 @@ func TestPairs27(t *testing.T) { roundPairs(t, "testdata/pairs27.txt") }
 func TestPairs28(t *testing.T) {
 	scorePairs(t, loadHashedPairs(t, "testdata/pairs28.txt"), true)
 }
+
+// TestPairs29 scores lane cur22's set (testdata/pairs29.txt): how often
+// written as a multiple ("twice", "2x"), half a unit and metric amounts
+// in another unit, "a dozen" and "a couple of", acronyms with and
+// without a glossary passage, "Weds", "for instance" and a verb's
+// particle written apart or hyphenated, and near duplicates that differ
+// in one such value; its parts fixed by a hash of each family name
+// (loadHashedPairs).
+func TestPairs29(t *testing.T) {
+	scorePairs(t, loadHashedPairs(t, "testdata/pairs29.txt"), true)
+}

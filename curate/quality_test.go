@@ -16,6 +16,9 @@ type labelled struct {
 	// fileA and fileB are the notes holding a and b: the header's last
 	// two fields, else two dated logs of one folder.
 	fileA, fileB string
+	// glossary is a third passage of the workspace, in
+	// memory/glossary.md, when the case gives one (a "g: " line).
+	glossary string
 }
 
 // loadPairs reads testdata/pairs.txt (its format is described at its
@@ -55,6 +58,8 @@ func loadPairsFrom(tb testing.TB, name string) []labelled {
 			cur.a, side = line[3:], &cur.a
 		case strings.HasPrefix(line, "b: "):
 			cur.b, side = line[3:], &cur.b
+		case strings.HasPrefix(line, "g: "):
+			cur.glossary, side = line[3:], &cur.glossary
 		case strings.TrimSpace(line) == "":
 			side = nil
 		case side != nil:
@@ -72,6 +77,10 @@ func grouped(c labelled, threshold float64) (bool, string) {
 	ps := []Passage{{File: c.fileA, Text: c.a}, {File: c.fileB, Text: c.b}}
 	day := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 	copies := []Copy{{Date: day, File: ps[0].File}, {Date: day.AddDate(0, 0, 1), File: ps[1].File}}
+	if c.glossary != "" {
+		ps = append(ps, Passage{File: "memory/glossary.md", Text: c.glossary})
+		copies = append(copies, Copy{Date: day.AddDate(0, 0, -1), File: "memory/glossary.md"})
+	}
 	pairs, held := Pairs(ps, threshold)
 	gs := Groups(ps, copies, pairs)
 	why := ""

@@ -213,6 +213,10 @@ type Forms struct {
 	done []bool
 	form []form
 	ok   []bool
+	// glossary is what the passages define ([glossaryOf]), read at the
+	// first pair of two forms that are not one text.
+	glossary map[string]string
+	glossed  bool
 }
 
 // NewForms returns the forms of ps, none parsed yet.
@@ -238,13 +242,39 @@ func (f *Forms) OneText(a, b int) bool {
 	if f.ps[a].Text == f.ps[b].Text {
 		return true // the same bytes: a copy pasted into many notes is in many pairs
 	}
-	if !f.form[a].oneText(f.form[b]) {
+	if !f.form[a].oneText(f.form[b]) && !f.oneTextGlossed(a, b) {
 		return false
 	}
 	// rendered reads text Normalized: see accentDiff. Asked last, of
 	// forms that are one text: it splits both passages into words.
 	_, differ := accentDiff(f.ps[a].Text, f.ps[b].Text)
 	return !differ
+}
+
+// oneTextGlossed reports whether the forms of passages a and b, which
+// are not one text, are once the words of each acronym the passages
+// define are written as it ([glossaryOf], [glossed]).
+func (f *Forms) oneTextGlossed(a, b int) bool {
+	if !f.glossed {
+		f.glossary, f.glossed = glossaryOf(f.ps), true
+	}
+	return glossedOneText(f.form[a], f.form[b], f.glossary)
+}
+
+// glossedOneText reports whether the forms fa and fb are one text
+// ([form.oneText]) once the words of each acronym of glossary either
+// holds are written as it.
+func glossedOneText(fa, fb form, glossary map[string]string) bool {
+	if len(glossary) == 0 {
+		return false
+	}
+	ta, okA := glossed(fa.text, fb.text, glossary)
+	tb, okB := glossed(fb.text, fa.text, glossary)
+	if !okA && !okB {
+		return false
+	}
+	fa.text, fb.text = ta, tb
+	return fa.oneText(fb)
 }
 
 // Loses returns what passage dropped would lose to passage kept when the
@@ -868,8 +898,56 @@ func (in *inline) flush() {
 		return "\x01a(" + trimmed + "|" + dest + "|\x04)" + u[len(trimmed):]
 	})
 	p = unitJoined().ReplaceAllString(minusSign().ReplaceAllString(p, "-$1"), "$1 $2$3")
-	in.b.WriteString(proseSpellings(hyphenJoined(numberDigits(p))))
+	in.b.WriteString(proseSpellings(particleJoined(hyphenJoined(numberDigits(p)))))
 }
+
+// particleJoined returns p with each verb of [particleHeads] and the
+// particle after it ("up", "in", "out", "off", "on", "over", "down",
+// "back"), written apart or hyphenated, written closed: "follow up",
+// "follow-up" and "followup" are one word, verb or noun, the fact the
+// same ("book a follow up visit", "check-in is at eight"). Another
+// particle ("check-in", "check-out") or none ("follow the supplier")
+// still differs. Kept as written: a head or particle with a capital past
+// its first letter, and a word that names a thing ([named]: "the host
+// log-in").
+func particleJoined(p string) string {
+	letter := func(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+	var edits []edit
+	for k := 1; k+1 < len(p); k++ {
+		if p[k] != ' ' && p[k] != '-' || !letter(p[k-1]) || !letter(p[k+1]) {
+			continue
+		}
+		s, e := k-1, k+1
+		for s > 0 && letter(p[s-1]) {
+			s--
+		}
+		for e < len(p) && letter(p[e]) {
+			e++
+		}
+		if !particleWords()[0][p[k+1:e]] || !particleWords()[1][p[s:k]] || !standsAlone(p, s, e) || named(p, s, e) {
+			continue
+		}
+		edits = append(edits, edit{s, e, p[s:k] + p[k+1:e]})
+		k = e
+	}
+	return spliced(p, edits)
+}
+
+// particleHeads are the verbs whose particle [particleJoined] joins:
+// each makes with it a noun writers hyphenate or close ("follow-up",
+// "sign-up", "login", "setup", "backup", "rollout", "kickoff").
+const particleHeads = `follow sign log check set back work roll pick drop kick hand take print clean start
+shut wrap write look lock warm cool break call hold lay cut fall mark walk`
+
+// particleWords holds the particles of [particleJoined], then the verbs
+// of [particleHeads] in lower case and capitalised.
+var particleWords = sync.OnceValue(func() [2]map[string]bool {
+	heads := setOf(particleHeads)
+	for h := range setOf(particleHeads) {
+		heads[strings.ToUpper(h[:1])+h[1:]] = true
+	}
+	return [2]map[string]bool{setOf(`up in out off on over down back`), heads}
+})
 
 // compoundHeads are the first words of compounds that writers join
 // or hyphenate alike ("on-call", "multi-tenant", "web-site", "log-in", "follow-up",

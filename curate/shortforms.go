@@ -17,14 +17,19 @@ import (
 // joined by a hyphen as joined by "to" ("Mon-Fri" is "Monday to
 // Friday"), a day before a month's name with no year as after it ("Oct
 // 3" and "3rd October" are "3 October"), thousands and millions written
-// with a letter or a word as digits ([amounts]). "A dozen" and "half a"
-// are kept: they are often approximate ("a dozen or so"), and earlier
-// labelled sets hold them against digits (pairs16, pairs17, pairs19, pairs22).
+// with a letter or a word as digits ([amounts]). "A dozen", "a couple"
+// and "half a" before a span of time are kept: they are often
+// approximate ("a dozen or so"), and earlier labelled sets hold them
+// against digits (pairs16, pairs17, pairs19, pairs22); "half a" before a
+// unit of measure is read by [measures].
 // A name that begins a sentence may be a word ("Sat down", "Mar the
 // lens") and is kept, and so is "May" (the month or the verb).
 func shortForms(p string) string {
 	if strings.ContainsAny(p, ".#") || strings.Contains(p, "dept") || strings.Contains(p, "eg ") || strings.Contains(p, "ie ") {
 		p = shortWordsInFull(p)
+	}
+	if strings.Contains(p, "or instance") {
+		p = shortFormsOf().forInstance.ReplaceAllString(p, "${1}${2}or example")
 	}
 	return amounts(dayNamesInFull(p))
 }
@@ -73,6 +78,9 @@ func shortWordsInFull(p string) string {
 // "to"; and a month's name and a day without a year ("Oct 3", "3rd
 // October") as "3 October".
 func dayNamesInFull(p string) string {
+	if strings.Contains(p, "Weds") {
+		p = shortFormsOf().weds.ReplaceAllString(p, "Wed")
+	}
 	var edits []edit
 	for _, m := range shortFormsOf().dayName.FindAllStringSubmatchIndex(p, -1) {
 		s, e, end := m[2], m[3], m[5]
@@ -191,14 +199,16 @@ type shortFormTables struct {
 	shortWords map[string]string
 	// dayNames are the abbreviations of weekdays and months, with their
 	// names in full; "May" is both.
-	dayNames   map[string]string
-	shortWord  *regexp.Regexp // of [shortForms]
-	numberSign *regexp.Regexp // of [shortForms]
-	dayName    *regexp.Regexp // of [dayNamesInFull]
-	nameRange  *regexp.Regexp // of [dayNamesInFull]
-	monthDay   *regexp.Regexp // of [dayNamesInFull]
-	thousands  *regexp.Regexp // of [amounts]
-	millions   *regexp.Regexp // of [amounts]
+	dayNames    map[string]string
+	shortWord   *regexp.Regexp // of [shortForms]
+	numberSign  *regexp.Regexp // of [shortForms]
+	dayName     *regexp.Regexp // of [dayNamesInFull]
+	nameRange   *regexp.Regexp // of [dayNamesInFull]
+	monthDay    *regexp.Regexp // of [dayNamesInFull]
+	forInstance *regexp.Regexp // of [shortForms]
+	weds        *regexp.Regexp // of [dayNamesInFull]: "Weds" is read as "Wed"
+	thousands   *regexp.Regexp // of [amounts]
+	millions    *regexp.Regexp // of [amounts]
 }
 
 // shortFormsOf returns the tables and patterns of [shortForms].
@@ -210,17 +220,19 @@ var shortFormsOf = sync.OnceValue(func() *shortFormTables {
 			"e.g": "for example", "eg": "for example", "i.e": "that is", "ie": "that is", "etc": "and so on",
 		},
 		dayNames: map[string]string{
-			"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday", "Thur": "Thursday",
+			"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday", "Weds": "Wednesday", "Thu": "Thursday", "Thur": "Thursday",
 			"Thurs": "Thursday", "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday",
 			"Jan": "January", "Feb": "February", "Mar": "March", "Apr": "April", "Jun": "June", "Jul": "July",
 			"Aug": "August", "Sep": "September", "Sept": "September", "Oct": "October", "Nov": "November", "Dec": "December",
 		},
-		shortWord:  regexp.MustCompile(`(^|[\s(,])(Depts|Dept|depts|dept|e\.g|i\.e|etc)(\.?)(,?)( |$|\))|(^|[\s(,])(eg|ie)(,?) `),
-		numberSign: regexp.MustCompile(`(^|[\s(])(?:([Nn])o\. ?|#)([0-9]+)\b`),
-		dayName:    regexp.MustCompile(`\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b(\.?)`),
-		nameRange:  regexp.MustCompile(`\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)-(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b`),
-		monthDay:   regexp.MustCompile(`\b` + month + ` ([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)?\b([^,0-9]|$)|\b([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th) ` + month + `\b`),
-		thousands:  regexp.MustCompile(`(^|[^\pL\pN_.,])([0-9]{1,3}(?:\.[0-9]{1,3})?)(?:[kK]| thousand)\b([^\pL\pN_]|$)`),
-		millions:   regexp.MustCompile(`([$€£¥])([0-9]{1,3}(?:\.[0-9]{1,3})?) ?(m|mn|bn)\b([^\pL\pN_]|$)`),
+		shortWord:   regexp.MustCompile(`(^|[\s(,])(Depts|Dept|depts|dept|e\.g|i\.e|etc)(\.?)(,?)( |$|\))|(^|[\s(,])(eg|ie)(,?) `),
+		numberSign:  regexp.MustCompile(`(^|[\s(])(?:([Nn])o\. ?|#)([0-9]+)\b`),
+		dayName:     regexp.MustCompile(`\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b(\.?)`),
+		nameRange:   regexp.MustCompile(`\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)-(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b`),
+		monthDay:    regexp.MustCompile(`\b` + month + ` ([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)?\b([^,0-9]|$)|\b([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th) ` + month + `\b`),
+		weds:        regexp.MustCompile(`\bWeds\b`),
+		forInstance: regexp.MustCompile(`(^|[^\pL\pN_])([Ff])or instance\b`),
+		thousands:   regexp.MustCompile(`(^|[^\pL\pN_.,])([0-9]{1,3}(?:\.[0-9]{1,3})?)(?:[kK]| thousand)\b([^\pL\pN_]|$)`),
+		millions:    regexp.MustCompile(`([$€£¥])([0-9]{1,3}(?:\.[0-9]{1,3})?) ?(m|mn|bn)\b([^\pL\pN_]|$)`),
 	}
 })

@@ -32,7 +32,7 @@ func proseSpellings(p string) string {
 	p = currencyAfter().ReplaceAllString(p, "$1$3$2$4")
 	p = versionWord().ReplaceAllString(p, "${1}v$2")
 	p = abbreviationsInFull(unitsInFull(shortForms(proseAbbreviationsInFull(contractionsInFull(p)))))
-	return americanSpellings(p)
+	return measures(multiples(americanSpellings(p)))
 }
 
 // contractions are the contracted negations and copulas writers spell

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -247,6 +248,7 @@ func (n *Notes) applyGroup(ctx context.Context, g DuplicateGroup, scan *markerSc
 type checked struct {
 	merge                  frontmatter.Meta
 	reals, records, fronts map[string]string
+	glossary               string // the group's ([DuplicateGroup])
 }
 
 // check reads every passage of g under the workspace's write lock and
@@ -272,6 +274,7 @@ func (n *Notes) check(ctx context.Context, g DuplicateGroup, scan *markerScan) (
 		return c, "", err
 	}
 	defer unlock()
+	c.glossary = g.glossary
 	ps := []Passage{g.Keep}
 	for _, d := range g.Duplicates {
 		ps = append(ps, d.Passage)
@@ -347,7 +350,7 @@ func frontWarning(path string, err error, why string) *indexer.Warning {
 // to c what p's note carries, or says why the group may not change.
 func (n *Notes) checkCopy(keep, p Passage, keptData []byte, kept frontmatter.Meta, data []byte, c *checked) (skip string) {
 	m, _, _ := frontmatter.Parse(data) // parsed ([Notes.frontBlock])
-	if why := n.heldNow(keep, p, keptData, data); why != "" {
+	if why := n.heldNow(keep, p, keptData, data, c.glossary); why != "" {
 		return why
 	}
 	if _, err := n.removal(data, p, false); err != nil {
@@ -418,8 +421,10 @@ func frontLines(data []byte) string {
 // [curate.Pairs], [curate.FieldsLose], [curate.StandingChanged]), and
 // another program may have
 // written those since without changing the passages the content hashes
-// check. Passages no longer in their notes are for [Notes.holds].
-func (n *Notes) heldNow(keep, d Passage, keepData, dData []byte) string {
+// check. Passages no longer in their notes are for [Notes.holds]. The
+// two are compared with glossary, the group's ([curate.Glossary]), as
+// the listing compared them: an acronym it defines is its words.
+func (n *Notes) heldNow(keep, d Passage, keepData, dData []byte, glossary string) string {
 	kc, _, okK := n.find(keepData, keep)
 	dc, _, okD := n.find(dData, d)
 	if !okK || !okD {
@@ -429,8 +434,13 @@ func (n *Notes) heldNow(keep, d Passage, keepData, dData []byte) string {
 	dm, _, _ := frontmatter.Parse(dData)
 	kp := curate.Passage{File: keep.Path, Text: kc.Text, Under: curate.Under(kc.Headings, kc.Text), Tags: km.Tags}
 	dp := curate.Passage{File: d.Path, Text: dc.Text, Under: curate.Under(dc.Headings, dc.Text), Tags: dm.Tags}
-	if _, held := curate.Pairs([]curate.Passage{kp, dp}, curate.Threshold); len(held) > 0 {
-		return fmt.Sprintf("%s and %s are no longer copies of one fact (changed since the listing): %s", keep.Path, d.Path, held[0].Reason)
+	ps := []curate.Passage{kp, dp}
+	if glossary != "" {
+		ps = append(ps, curate.Passage{File: "\x00glossary", Text: glossary}) // read as the listing read them
+	}
+	_, held := curate.Pairs(ps, curate.Threshold)
+	if i := slices.IndexFunc(held, func(h curate.Held) bool { return h.A == 0 && h.B == 1 }); i >= 0 {
+		return fmt.Sprintf("%s and %s are no longer copies of one fact (changed since the listing): %s", keep.Path, d.Path, held[i].Reason)
 	}
 	if lost := curate.FieldsLose(kp, dp, curate.FieldValues(keepData), curate.FieldValues(dData)); len(lost) > 0 {
 		return fmt.Sprintf("the front matter of %s names what that of %s does not (changed since the listing): %s", d.Path, keep.Path, strings.Join(lost, " "))
@@ -568,10 +578,17 @@ func (n *Notes) real(rel string) (string, error) {
 
 // sameFiles checks that the notes keep and d are still the files check
 // found, reals: a note replaced since by a link (to the other note, say)
-// would have the edit land on the file the link leads to.
+// would have the edit land on the file the link leads to, and one
+// deleted or renamed no longer holds the kept copy.
 func (n *Notes) sameFiles(reals map[string]string, paths ...string) error {
 	for _, p := range paths {
-		if real, err := n.real(p); err != nil || real != reals[p] {
+		real, err := n.real(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return fmt.Errorf("%s was deleted or renamed since the check; left as it is", p)
+		case err != nil:
+			return fmt.Errorf("%s can no longer be resolved since the check (%w); left as it is", p, err)
+		case real != reals[p]:
 			return fmt.Errorf("%s is no longer the file checked (replaced by a symbolic link?); left as it is", p)
 		}
 	}
@@ -808,7 +825,7 @@ func (n *Notes) dropCopy(ctx context.Context, keep, d Passage, c checked) (delet
 		if err != nil {
 			return nil, fmt.Errorf("the kept passage in %s: %w; %s left as it was", keep.Path, err, d.Path)
 		}
-		if why := n.heldNow(keep, d, kept, old); why != "" {
+		if why := n.heldNow(keep, d, kept, old, c.glossary); why != "" {
 			return nil, fmt.Errorf("%s; %s left as it is", why, d.Path)
 		}
 		data, err := n.removal(old, d, true)

@@ -60,6 +60,9 @@ type DuplicateGroup struct {
 	ID         string      `json:"id"`
 	Keep       Passage     `json:"keep"`
 	Duplicates []Duplicate `json:"duplicates"`
+	// glossary is the acronyms the listing's passages define
+	// ([curate.Glossary]), for the apply's check of the copies.
+	glossary string
 }
 
 // HeldPair is two passages of different files similar enough to be near
@@ -172,7 +175,14 @@ func (n *Notes) Consolidate(ctx context.Context) (*ConsolidatePlan, error) {
 	groups := curate.Groups(ps, copies, pairs)
 	held = append(held, heldNewer(ps, copies, pairs, groups, resolvedBy)...)
 	slices.SortFunc(held, func(x, y curate.Held) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
-	return &ConsolidatePlan{Groups: l.groups(groups), Held: l.held(held), Warnings: []indexer.Warning{}, listedAt: listedAt}, nil
+	plan := &ConsolidatePlan{Groups: l.groups(groups), Held: l.held(held), Warnings: []indexer.Warning{}, listedAt: listedAt}
+	if len(groups) > 0 {
+		glossary := curate.Glossary(ps)
+		for i := range plan.Groups {
+			plan.Groups[i].glossary = glossary
+		}
+	}
+	return plan, nil
 }
 
 // FrontWarnings returns a warning for each of the listed groups whose
