@@ -61,6 +61,7 @@ func glossaryOf(ps []Passage) map[string]string {
 // the passages again later, by [Pairs] of them alone, adds it as a third
 // passage, so that they are read as the listing read them.
 func Glossary(ps []Passage) string {
+	loadTables()
 	g := glossaryOf(ps)
 	lines := make([]string, 0, len(g))
 	for acr, words := range g {
