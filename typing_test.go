@@ -160,10 +160,7 @@ var typing6Open = func() map[string]string {
 		// another: the price of reading them in a long stem.
 		"bimanual keyword": "a real word two edits from another",
 	}
-	for q, why := range both {
-		out[q+" keyword"], out[q+" hybrid"] = why, why
-	}
-	return out
+	return bothModes(both, out)
 }()
 
 // typing5Open are the misses of testdata/search/typing5.txt left open,
@@ -259,10 +256,7 @@ var typing2Open = func() map[string]string {
 	out := map[string]string{
 		"can you tell me what i wrote down about the lighthouse hybrid": "vague words no note holds, under min_score in the blend",
 	}
-	for q, why := range both {
-		out[q+" keyword"], out[q+" hybrid"] = why, why
-	}
-	return out
+	return bothModes(both, out)
 }()
 
 // typingOpen are the misses of testdata/search/typing.txt left open, by
@@ -286,11 +280,17 @@ var typingOpen = func() map[string]string {
 		// "5" alone, in few notes of this workspace, is a partial match.
 		"5 GB keyword": "a number without its unit, a partial match",
 	}
-	for q, why := range both {
-		out[q+" keyword"], out[q+" hybrid"] = why, why
-	}
-	return out
+	return bothModes(both, out)
 }()
+
+// bothModes returns open, the misses left open keyed by query and mode,
+// with each query of both keyed in keyword and hybrid mode.
+func bothModes(both, open map[string]string) map[string]string {
+	for q, why := range both {
+		open[q+" keyword"], open[q+" hybrid"] = why, why
+	}
+	return open
+}
 
 // typingMiss returns why resp misses what case c, under dir, wants of
 // its target, "" when it does not.
