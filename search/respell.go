@@ -125,8 +125,8 @@ func (h *Hybrid) respell(ctx context.Context, terms []string, keywords bool, kno
 // few keywords (keywords) also those a short word's typo stands for
 // ([nearShort]), read, for a word under [MinRespellRunes] letters, by the
 // first two letters it would have with one of them swapped with the
-// next too, and those it begins ([clipOf]), read by its first 3 letters
-// (a clip of 3 and an "s"), if at most maxRespellings.
+// next too, and those it begins ([clipsOf]), read by its first 3
+// letters (a clip of 3 and an "s").
 func respellWord(ctx context.Context, v Vocabulary, w string, keywords bool) ([]string, error) {
 	rs := []rune(w)
 	prefixes := []string{string(rs[:respellPrefix])}
@@ -154,23 +154,99 @@ func respellWord(ctx context.Context, v Vocabulary, w string, keywords bool) ([]
 	if !keywords {
 		return near, nil
 	}
-	vocab, err := v.Words(ctx, string(rs[:minClipRunes-1]), maxRespellRead) // "dep" for "deps"
+	clipped, err := clipsOf(ctx, v, w, near)
 	if err != nil {
 		return nil, err
 	}
-	clipped := slices.DeleteFunc(vocab, func(t string) bool { return !clipOf(w, t) || slices.Contains(near, t) })
-	if len(clipped) <= maxRespellings {
-		near = append(near, clipped...)
+	return append(near, clipped...), nil
+}
+
+// clipsOf returns the index's words the typed word w begins ([clipOf]),
+// those of near aside: all of them if at most maxRespellings; when more
+// and v counts the chunks holding each ([WordCounter]), the one most of
+// their chunks hold (see [dominantClip]); else none.
+func clipsOf(ctx context.Context, v Vocabulary, w string, near []string) ([]string, error) {
+	prefix := string([]rune(w)[:minClipRunes-1]) // "dep" for "deps"
+	var vocab []string
+	var docs []int
+	var err error
+	c, counts := v.(WordCounter)
+	if counts {
+		vocab, docs, err = c.WordDocs(ctx, prefix, maxRespellRead)
+	} else {
+		vocab, err = v.Words(ctx, prefix, maxRespellRead)
 	}
-	return near, nil
+	if err != nil {
+		return nil, err
+	}
+	var clipped []string
+	var held []int
+	for i, t := range vocab {
+		if clipOf(w, t) && !slices.Contains(near, t) {
+			clipped = append(clipped, t)
+			if counts {
+				held = append(held, docs[i])
+			}
+		}
+	}
+	if len(clipped) <= maxRespellings {
+		return clipped, nil
+	}
+	if !counts {
+		return nil, nil
+	}
+	return dominantClip(clipped, held), nil
+}
+
+// dominantClip returns the word of clipped, the index's words a clip
+// begins when more than maxRespellings do, that it is read as: the one
+// held by the most chunks (held[i] those holding clipped[i]), when it is
+// held by at least minDominance times as many as any other; none when
+// no word stands out ("trans" among "transfer", "transport",
+// "transcript" and "transaction" is any of them). Reading the clip as
+// its 3 most held words instead put the other words' matches under
+// theirs: on SciFact's claims clipped, it lost what this rule gains
+// (cmd/memweave-bench/RESULTS.md, "Clips of many words, typos two edits away (srch17 lane)").
+func dominantClip(clipped []string, held []int) []string {
+	best, next := -1, 0
+	for i, n := range held {
+		switch {
+		case best < 0 || n > held[best]:
+			if best >= 0 {
+				next = held[best]
+			}
+			best = i
+		case n > next:
+			next = n
+		}
+	}
+	if best < 0 || held[best] == 0 || held[best] < minDominance*next {
+		return nil
+	}
+	return clipped[best : best+1]
+}
+
+// minDominance is how many times as many chunks as any other of the
+// index's words a clip begins the word it is read as must be held by
+// ([dominantClip]).
+const minDominance = 2
+
+// WordCounter is a [Vocabulary] that also counts the chunks holding
+// each of its words.
+type WordCounter interface {
+	// WordDocs returns what Words returns and how many chunks hold each
+	// of those words.
+	WordDocs(ctx context.Context, prefix string, limit int) ([]string, []int, error)
 }
 
 // nearStem reports whether the index's word t, a stem, is one letter
 // from the typed word w: w is a stem and an ending of [stemSuffixes]
 // (a final "y" read as the stemmer's "i"), that stem and t of at least
-// MinRespellRunes letters each and one edit apart.
+// MinRespellRunes letters each and one edit apart, or two edits of the
+// kinds [undoubledEdit] and [vowelBeforeEnding] read.
 func nearStem(w, t string) bool {
-	return nearBy(w, t, MinRespellRunes, oneEditOrUndoubled) || nearWritten(w, t, false)
+	return nearBy(w, t, MinRespellRunes, oneEditOrUndoubled) || nearWritten(w, t, false) ||
+		nearBy(w, t, MinRespellRunes, undoubledEdit) || vowelBeforeEnding(w, t)
 }
 
 // oneEditOrUndoubled reports whether a and b are one edit apart
@@ -401,9 +477,10 @@ func commonPrefix(a, b []rune) int {
 // for a key further away, makes too many real words of a short one
 // ("cloth" and "clock", "hose" and "horse"); a swap, a doubling or a
 // key's neighbour seldom does. It also reads a letter doubled before an
-// ending the stemmer strips ("postgress", "postgres" and "postgr").
+// ending the stemmer strips ("postgress", "postgres" and "postgr"), and
+// two letters swapped and one more slip in a long stem ([swapAndEdit]).
 func nearShort(w, t string) bool {
-	if nearBy(w, t, minShortRunes, swapOrDouble) || slipOf(w, t) || nearWritten(w, t, true) {
+	if nearBy(w, t, minShortRunes, swapOrDouble) || slipOf(w, t) || nearWritten(w, t, true) || nearBy(w, t, minSwapEditRunes, swapAndEdit) {
 		return true
 	}
 	rs := []rune(w)
@@ -698,4 +775,110 @@ func stemOf(f, s string) bool {
 	e, ok := strings.CutSuffix(s, "e")
 	rest, begins := strings.CutPrefix(f, e)
 	return ok && begins && rest != "" && strings.ContainsRune("aeiouy", []rune(rest)[0])
+}
+
+// minSwapEditRunes is the fewest letters of the index's stem that
+// [swapAndEdit] reads two edits from: a shorter one read about twice as
+// many of SciFact's real words as another word of the corpus
+// (cmd/memweave-bench/RESULTS.md, "Clips of many words, typos two edits away (srch17 lane)").
+const minSwapEditRunes = 8
+
+// undoubledEdit reports whether the typed stem a and the index's stem
+// b differ by a vowel changed for another vowel or by two adjacent
+// letters swapped once each run of a letter is written once, a run of
+// either doubled, b of [MinRespellRunes] letters or more so written: a
+// doubled letter typed once and a vowel spelled by ear ("paswerd" of
+// "password"), or two letters swapped ("questionarie" of
+// "questionnaire"). Any other second edit reads real words as others
+// ("clarified" as "classified", "chromatin" as "chromaffin"): seven
+// times as many of SciFact's real words as another word of the corpus
+// (cmd/memweave-bench/RESULTS.md, "Clips of many words, typos two edits away (srch17 lane)").
+func undoubledEdit(a, b string) bool {
+	doubled, edited, n := false, false, 0
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		a2, b2 := skipRun(a[na:], ra), skipRun(b[nb:], rb)
+		doubled = doubled || len(a2) < len(a)-na || len(b2) < len(b)-nb
+		n++
+		switch {
+		case ra == rb:
+		case edited:
+			return false
+		case swappedRuns(a2, b2, ra, rb):
+			edited, n = true, n+1
+			a2, b2 = skipRun(a2, rb), skipRun(b2, ra)
+		case isVowel(ra) && isVowel(rb):
+			edited = true
+		default:
+			return false
+		}
+		a, b = a2, b2
+	}
+	return a == "" && b == "" && edited && doubled && n >= MinRespellRunes
+}
+
+// swappedRuns reports whether the runs after ra in a and after rb in b
+// are of rb and ra: the two letters swapped, once doubled letters are
+// written once.
+func swappedRuns(a, b string, ra, rb rune) bool {
+	qa, _ := utf8.DecodeRuneInString(a)
+	qb, _ := utf8.DecodeRuneInString(b)
+	return a != "" && b != "" && qa == rb && qb == ra
+}
+
+// swapAndEdit reports whether the typed stem a and the index's stem b,
+// of [minSwapEditRunes] letters or more, are two adjacent letters
+// swapped and one more edit apart ([oneEdit], [swapOrDouble]), in
+// either order from the first letter where they differ
+// ("acommodaiton" of "accommod" and "ation").
+func swapAndEdit(a, b string) bool {
+	if d := utf8.RuneCountInString(a) - utf8.RuneCountInString(b); d < -1 || d > 1 || utf8.RuneCountInString(b) < minSwapEditRunes {
+		return false // a swap keeps the length, one edit changes it by one
+	}
+	x, y := []rune(a), []rune(b)
+	i := commonPrefix(x, y)
+	if i+1 < len(x) && x[i] != x[i+1] {
+		z := slices.Clone(x[i:])
+		z[0], z[1] = z[1], z[0]
+		if oneEdit(string(z), string(y[i:])) {
+			return true
+		}
+	}
+	if i >= len(x) || i >= len(y) {
+		return false
+	}
+	return swapOrDouble(string(x[i+1:]), string(y[i+1:])) && len(x)-i > 2 || // changed
+		swapOrDouble(string(x[i+1:]), string(y[i:])) || // added
+		swapOrDouble(string(x[i:]), string(y[i+1:])) // dropped
+}
+
+// minVowelStem is the fewest letters of the index's stem that
+// [vowelBeforeEnding] reads a vowel of changed.
+const minVowelStem = 6
+
+// vowelBeforeEnding reports whether the typed word w is the index's
+// stem t, of [minVowelStem] letters or more, written with an ending of
+// [writtenEndings], inflections too, with a vowel of t changed for
+// another vowel between two consonants, not in its last two letters
+// ("definately", "definit" and "ely"): the unstressed vowel English
+// spells by ear. [writtenStem.edited] takes a derivational ending only,
+// since a letter changed at a short stem's end before an inflection is
+// another word ("dreading" and "dream"); a vowel inside a longer stem
+// seldom is (cmd/memweave-bench/RESULTS.md, "Clips of many words, typos two edits away (srch17 lane)").
+func vowelBeforeEnding(w, t string) bool {
+	if len(w) <= len(t) || utf8.RuneCountInString(t) < minVowelStem {
+		return false
+	}
+	// Bytes: the letters compared are ASCII vowels and their neighbours,
+	// and a byte of a letter of another script is none of them.
+	i := 0
+	for i < len(t) && w[i] == t[i] {
+		i++
+	}
+	if i < 1 || i >= len(t)-1 || !isVowel(rune(w[i])) || !isVowel(rune(t[i])) || isVowel(rune(t[i-1])) || isVowel(rune(t[i+1])) {
+		return false
+	}
+	_, ok := writtenEndings()[w[len(t):]]
+	return ok && w[i+1:len(t)] == t[i+1:]
 }

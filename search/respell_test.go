@@ -219,3 +219,56 @@ func checkPairs(t *testing.T, name string, f func(w, s string) bool, cases []pai
 		}
 	}
 }
+
+// TestDominantClip checks which of the index's words a clip beginning
+// many of them is read as: the one at least twice as many chunks hold
+// as any other, else none.
+func TestDominantClip(t *testing.T) {
+	for _, c := range []struct {
+		held []int
+		want []string
+	}{
+		{[]int{1, 4, 2, 1}, []string{"b"}},
+		{[]int{1, 3, 2, 1}, nil}, // under twice the next
+		{[]int{2, 1, 1, 2}, nil}, // a tie
+		{[]int{0, 0, 0, 0}, nil}, // held by no chunk
+		{[]int{5, 1, 1, 1}, []string{"a"}},
+	} {
+		if got := dominantClip([]string{"a", "b", "c", "d"}, c.held); !slices.Equal(got, c.want) {
+			t.Errorf("dominantClip(%v) = %q, want %q", c.held, got, c.want)
+		}
+	}
+}
+
+// TestTwoEdits checks the readings of long words typed two edits away:
+// a doubled letter and a vowel or a swap; two letters swapped and one
+// more slip in a stem of 8 letters or more; a vowel of a stem spelled
+// by ear before any ending.
+func TestTwoEdits(t *testing.T) {
+	checkPairs(t, "undoubledEdit", undoubledEdit, []pairCase{
+		{"paswerd", "password", true},
+		{"questionari", "questionnair", true}, // "ri" for "ir"
+		{"clarifi", "classifi", false},        // "r" for "s": no vowel
+		{"chromatin", "chromaffin", false},
+		{"pasword", "password", false}, // one edit: another reading's
+		{"adres", "address", false},    // under 6 letters once undoubled
+	})
+	checkPairs(t, "swapAndEdit", swapAndEdit, []pairCase{
+		{"infrastrcutr", "infrastructur", true},   // "u" dropped, "uc" swapped
+		{"infrastrutcurr", "infrastructur", true}, // "ct" swapped, "r" added
+		{"infrastrcutur", "infrastructur", false}, // a swap alone: one edit
+		{"enviorn", "environ", false},             // a stem under 8 letters
+		{"amnual", "annual", false},
+		{"infrastructur", "infrastructur", false},
+	})
+	checkPairs(t, "vowelBeforeEnding", vowelBeforeEnding, []pairCase{
+		{"definately", "definit", true},
+		{"definatly", "definit", true},
+		{"dreading", "dream", false}, // a stem under 6 letters
+		{"definite", "definit", false},
+		{"definiteli", "definit", false}, // no vowel changed
+		{"defanitely", "definit", true},  // any vowel between consonants
+		{"definetely", "definit", true},
+		{"dreamt", "dreamer", false}, // the typed word shorter than the stem
+	})
+}
