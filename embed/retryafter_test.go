@@ -48,7 +48,9 @@ func TestRetryAfterHonoured(t *testing.T) {
 		mu.Unlock()
 		srv.Close()
 	}
-	// A wait past the call's time (3 tries of 2s) fails at once, saying so.
+	// A wait past the call's time (3 tries of a minute) fails at once,
+	// saying so. (With tries of 2 s, a try a loaded machine timed out
+	// would be retried: one request more, which is not what this checks.)
 	var calls atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)
@@ -56,7 +58,7 @@ func TestRetryAfterHonoured(t *testing.T) {
 		http.Error(w, `{"error":{"message":"quota"}}`, http.StatusTooManyRequests)
 	}))
 	defer srv.Close()
-	o := newTestOpenAI(t, srv, OpenAIConfig{Timeout: 2 * time.Second})
+	o := newTestOpenAI(t, srv, OpenAIConfig{Timeout: time.Minute})
 	_, err := o.EmbedDocuments(context.Background(), []string{"a note"})
 	if !errors.Is(err, ErrUnavailable) || calls.Load() != 1 || !strings.Contains(err.Error(), "Retry-After") {
 		t.Errorf("HTTP 429 with Retry-After 3600: %d requests, error %v; want one, and an error naming the server's Retry-After", calls.Load(), err)
@@ -101,16 +103,23 @@ func TestRetryAfterForms(t *testing.T) {
 // TestRetryAfterKeepsTheSizeLimit: capped reads a 429's Retry-After and
 // still bounds its body: a rate-limited answer larger than the batch can
 // need is refused after that much, not retried or buffered whole.
+//
+// Timeout is not what it checks: with 5 s, a loaded machine under -race
+// (the server building its 8 MiB per request, the client reading 590 KB)
+// timed the first try out, which the embedder rightly retries ("2
+// requests, want 1"). A minute is never waited for: a retried or
+// buffered answer is back within the Retry-After's second.
 func TestRetryAfterKeepsTheSizeLimit(t *testing.T) {
 	var calls atomic.Int64
+	big := []byte(strings.Repeat("x", 8<<20))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)
 		w.Header().Set("Retry-After", "1")
 		w.WriteHeader(http.StatusTooManyRequests)
-		w.Write([]byte(strings.Repeat("x", 8<<20)))
+		w.Write(big)
 	}))
 	defer srv.Close()
-	o := newTestOpenAI(t, srv, OpenAIConfig{Timeout: 5 * time.Second})
+	o := newTestOpenAI(t, srv, OpenAIConfig{Timeout: time.Minute})
 	_, err := o.EmbedDocuments(context.Background(), []string{"a note"})
 	if !errors.Is(err, ErrRejected) || calls.Load() != 1 {
 		t.Errorf("HTTP 429 with Retry-After and an 8 MiB body: %d requests, error %v; want one, refused as too large", calls.Load(), err)

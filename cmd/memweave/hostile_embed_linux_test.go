@@ -3,17 +3,20 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/memweave/memweave-go/indexer"
 	"github.com/memweave/memweave-go/memweavetest"
 )
 
@@ -91,17 +94,45 @@ func TestIndexRefusesAHugeEmbeddingAnswer(t *testing.T) {
 	}
 }
 
-// TestCrawlingEmbedderStallsNoWriterAndSearchFallsBack: against an
-// embedding server sending one byte a second, an append from another
-// process during an index run finishes within 2 s, and a search answers
-// by keyword within its query deadline and says so.
-func TestCrawlingEmbedderStallsNoWriterAndSearchFallsBack(t *testing.T) {
-	memweavetest.Long(t, "waits out a crawling server's deadlines")
-	var calls atomic.Int64
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		calls.Add(1)
+// crawler is an embedding server sending one byte a second, forever:
+// the start of an answer, then blanks, until the client gives up. With
+// answerProbe, it answers the embedder's dimension probe at once, so that
+// the index run it crawls for is past it, embedding its notes.
+type crawler struct {
+	srv        *httptest.Server
+	indexFirst chan struct{}      // closed at the index run's first crawled request
+	indexEnded atomic.Int64       // the index run's crawled requests that ended
+	heron      chan time.Duration // how long each request for HERON-19 stayed open
+}
+
+func newCrawler(t *testing.T, answerProbe bool) *crawler {
+	c := &crawler{indexFirst: make(chan struct{}), heron: make(chan time.Duration, 16)}
+	var once sync.Once
+	c.srv = httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		start := time.Now()
+		switch {
+		case answerProbe && bytes.Contains(body, []byte(`"dimension probe"`)):
+			rw.Write([]byte(`{"object":"list","data":[{"object":"embedding","index":0,"embedding":[0.1,0.2,0.3,0.4]}],"model":"m"}`))
+			return
+		case bytes.Contains(body, []byte("HERON-19")):
+			defer func() {
+				select {
+				case c.heron <- time.Since(start):
+				default: // the test reads the first only
+				}
+			}()
+		default:
+			once.Do(func() { close(c.indexFirst) })
+			defer c.indexEnded.Add(1)
+		}
 		rw.WriteHeader(http.StatusOK)
-		for _, b := range []byte(`{"object":"list","data":[`) {
+		prefix := []byte(`{"object":"list","data":[`)
+		for i := 0; ; i++ {
+			b := byte(' ')
+			if i < len(prefix) {
+				b = prefix[i]
+			}
 			if _, err := rw.Write([]byte{b}); err != nil {
 				return
 			}
@@ -113,29 +144,69 @@ func TestCrawlingEmbedderStallsNoWriterAndSearchFallsBack(t *testing.T) {
 			}
 		}
 	}))
-	defer srv.Close()
+	t.Cleanup(c.srv.Close)
+	return c
+}
+
+// TestCrawlingEmbedderStallsNoWriterAndSearchFallsBack: against an
+// embedding server sending one byte a second, whether it crawls on the
+// index run's dimension probe or on its notes, an append from another
+// process during the index run finishes while the index run's request is
+// still open (it waits for nothing the index run holds while it calls
+// the server), its own request is given up after NoteEmbedTimeout, and
+// a search answers by keyword within its query deadline and says so.
+//
+// The append's wait is measured at the server, from its request's
+// arrival to its end: the whole process's time (start, open, write,
+// exit) is not the product's bound, and a loaded machine stretched it
+// past the 2 s this test once allowed ("exit 0 after 2.08s, want 0
+// within 2s") while the wait itself stayed at 1 s.
+func TestCrawlingEmbedderStallsNoWriterAndSearchFallsBack(t *testing.T) {
+	memweavetest.Long(t, "waits out a crawling server's deadlines")
+	for _, c := range []struct {
+		name        string
+		answerProbe bool
+	}{{"crawling on the probe", false}, {"crawling on the notes", true}} {
+		t.Run(c.name, func(t *testing.T) { crawlDuringIndex(t, newCrawler(t, c.answerProbe)) })
+	}
+}
+
+func crawlDuringIndex(t *testing.T, cr *crawler) {
 	ws := testWorkspace(t)
-	mustRunCLI(t, "-w", ws, "--embedder", "openai", "--embedding-model", "m", "--embedding-url", srv.URL+"/v1", "config")
+	mustRunCLI(t, "-w", ws, "--embedder", "openai", "--embedding-model", "m", "--embedding-url", cr.srv.URL+"/v1", "config")
 	index := exec.Command(binary, "-w", ws, "index")
 	if err := index.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer index.Process.Kill()
-	for deadline := time.Now().Add(20 * time.Second); calls.Load() == 0; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("index never called the embedding server")
+	defer func() { index.Process.Kill(); index.Wait() }()
+	select {
+	case <-cr.indexFirst:
+	case <-time.After(time.Minute):
+		t.Fatal("index never called the embedding server")
+	}
+	out := runStdin(t, "", nil, nil, "-w", ws, "append", "HERON-19 noted while the server crawls")
+	// The index run's request stays open until its Timeout (30 s): a
+	// writer waiting for it would finish after it ends.
+	if ended := cr.indexEnded.Load(); out.code != 0 || ended != 0 {
+		t.Errorf("append during a crawling index: exit %d after %d of the index run's requests ended, want 0 while its first is still open; stderr:\n%s", out.code, ended, out.stderr)
+	}
+	// The append has exited: its request is closed, and the server
+	// notices at once.
+	select {
+	case open := <-cr.heron:
+		t.Logf("the append's request stayed open %v", open)
+		// NoteEmbedTimeout (1 s) and the slack of a loaded machine's
+		// scheduling; without the bound it would stay open until the
+		// request's Timeout (30 s).
+		if open > indexer.NoteEmbedTimeout+4*time.Second {
+			t.Errorf("the append's request stayed open %v, want it given up after NoteEmbedTimeout (%v)", open, indexer.NoteEmbedTimeout)
 		}
+	case <-time.After(time.Minute):
+		t.Fatal("the append sent the crawling server no request, or it never ended")
 	}
 	start := time.Now()
-	out := runStdin(t, "", nil, nil, "-w", ws, "append", "HERON-19 noted while the server crawls")
-	took := time.Since(start)
-	t.Logf("append during a crawling index: %v", took)
-	if out.code != 0 || took > 2*time.Second {
-		t.Errorf("append during a crawling index: exit %d after %v, want 0 within 2s; stderr:\n%s", out.code, took, out.stderr)
-	}
-	start = time.Now()
 	out = runCLI(t, "", nil, "-w", ws, "search", "--json", "HERON-19")
-	took = time.Since(start)
+	took := time.Since(start)
 	t.Logf("search against a crawling server: %v", took)
 	if out.code != 0 || !strings.Contains(out.stdout, `"mode": "keyword"`) || !strings.Contains(out.stdout, "HERON-19 noted") {
 		t.Errorf("search during a crawling server: exit %d, want keyword results:\nstdout %q\nstderr %q", out.code, out.stdout, out.stderr)
