@@ -15,8 +15,9 @@ import (
 // milliseconds, and a sync with nothing to do ran 33 of them (the config
 // read key by key, each ref resolved alone, the same git paths and merge
 // bases asked twice, git's maintenance after every fetch), one that
-// pushes an edit 50. A git on PATH that logs its calls counts them: at
-// most 16 and 29 now (docs/team.md has the counts with git's own helpers).
+// pushes an edit 50, later 16 and 29. A git on PATH that logs its calls
+// counts them: at most 14 and 24 now (docs/team.md has the counts with
+// git's own helpers; TestSyncGitCommandsByFamily bounds other families).
 func TestSyncRunsFewGitCommands(t *testing.T) {
 	real, err := exec.LookPath("git")
 	if err != nil {
@@ -38,12 +39,12 @@ func TestSyncRunsFewGitCommands(t *testing.T) {
 		}
 	}
 	sync(t, a, "a")
-	calls("with nothing to do", 16)
+	calls("with nothing to do", 14)
 	write(t, a, "memory/notes/db.md", "# DB\n\nPostgres 17.\n")
 	if res := sync(t, a, "a"); !res.Pushed {
 		t.Fatalf("Sync with an edit pushed nothing")
 	}
-	calls("that pushes an edit", 29)
+	calls("that pushes an edit", 24)
 }
 
 // TestStatusRunsFewGitCommands: a fresh memweave status of a synced

@@ -38,20 +38,20 @@ func TestSyncGitCommandsByFamily(t *testing.T) {
 		}
 	}
 	for _, f := range []family{
-		{"nothing changed anywhere", 16, nil, func(t *testing.T, res *gitsync.Result) {
+		{"nothing changed anywhere", 14, nil, func(t *testing.T, res *gitsync.Result) {
 			if res.Pushed || res.Committed != "" || len(res.Changed) > 0 {
 				t.Errorf("Sync = %+v, want nothing done", res)
 			}
 		}},
-		{"local edit only", 29, func(t *testing.T, bare, a, b string) {
+		{"local edit only", 24, func(t *testing.T, bare, a, b string) {
 			write(t, a, "memory/notes/db.md", "# DB\n\nPostgres 17.\n")
 		}, pushed},
-		{"local deletion only", 28, func(t *testing.T, bare, a, b string) {
+		{"local deletion only", 23, func(t *testing.T, bare, a, b string) {
 			write(t, a, "memory/notes/other.md", "other\n")
 			sync(t, a, "a")
 			os.Remove(filepath.Join(a, "memory/notes/other.md"))
 		}, pushed},
-		{"remote change only", 29, func(t *testing.T, bare, a, b string) {
+		{"remote change only", 27, func(t *testing.T, bare, a, b string) {
 			write(t, b, "memory/notes/b.md", "from b\n")
 			sync(t, b, "b")
 		}, func(t *testing.T, res *gitsync.Result) {
@@ -59,12 +59,12 @@ func TestSyncGitCommandsByFamily(t *testing.T) {
 				t.Errorf("Sync = pushed %v, changed %v; want b's note brought in alone", res.Pushed, res.Changed)
 			}
 		}},
-		{"both changed, clean merge", 45, func(t *testing.T, bare, a, b string) {
+		{"both changed, clean merge", 42, func(t *testing.T, bare, a, b string) {
 			write(t, b, "memory/notes/b.md", "from b\n")
 			sync(t, b, "b")
 			write(t, a, "memory/notes/a.md", "from a\n")
 		}, pushed},
-		{"both appended to a dated log", 46, func(t *testing.T, bare, a, b string) {
+		{"both appended to a dated log", 43, func(t *testing.T, bare, a, b string) {
 			write(t, a, "memory/2026-03-14.md", "- first\n")
 			sync(t, a, "a")
 			sync(t, b, "b")
@@ -72,7 +72,7 @@ func TestSyncGitCommandsByFamily(t *testing.T) {
 			sync(t, b, "b")
 			write(t, a, "memory/2026-03-14.md", "- first\n- from a\n")
 		}, pushed},
-		{"conflict", 51, func(t *testing.T, bare, a, b string) {
+		{"conflict", 48, func(t *testing.T, bare, a, b string) {
 			write(t, b, "memory/notes/db.md", "# DB\n\nPostgres 17, from b.\n")
 			sync(t, b, "b")
 			write(t, a, "memory/notes/db.md", "# DB\n\nMySQL, from a.\n")
@@ -81,7 +81,7 @@ func TestSyncGitCommandsByFamily(t *testing.T) {
 				t.Errorf("Sync = pushed %v, conflicts %v; want one conflict, pushed", res.Pushed, res.Conflicts)
 			}
 		}},
-		{"after a kill mid-sync", 16, func(t *testing.T, bare, a, b string) {
+		{"after a kill mid-sync", 14, func(t *testing.T, bare, a, b string) {
 			if err := gitsync.StartKilledSync(context.Background(), a, gitsync.Options{Host: "a"}); err != nil {
 				t.Fatal(err)
 			}
@@ -105,11 +105,24 @@ func TestSyncGitCommandsByFamily(t *testing.T) {
 			}
 		})
 	}
+	t.Run("first sync to an empty remote", func(t *testing.T) {
+		dir := t.TempDir()
+		run(t, dir, "init", "-q", "--bare", "-b", "main", "empty.git")
+		a := clone(t, filepath.Join(dir, "empty.git"), "a")
+		write(t, a, "memory/notes/db.md", "# DB\n")
+		res, calls := countedSync(t, real, a, "a")
+		if !res.Pushed {
+			t.Errorf("Sync pushed nothing")
+		}
+		if n := strings.Count(calls, "\n"); n > 26 {
+			t.Errorf("a sync to an empty remote ran %d git commands, want at most 26:\n%s", n, calls)
+		}
+	})
 	t.Run("first sync of a clone", func(t *testing.T) {
 		bare := remote(t)
 		a := clone(t, bare, "a")
-		if _, calls := countedSync(t, real, a, "a"); strings.Count(calls, "\n") > 33 {
-			t.Errorf("a clone's first sync ran %d git commands, want at most 33:\n%s", strings.Count(calls, "\n"), calls)
+		if _, calls := countedSync(t, real, a, "a"); strings.Count(calls, "\n") > 26 {
+			t.Errorf("a clone's first sync ran %d git commands, want at most 26:\n%s", strings.Count(calls, "\n"), calls)
 		}
 	})
 }
