@@ -30,15 +30,48 @@ type change struct {
 }
 
 // emptyTree returns the id of the empty tree in the repository's object
-// format, the commit-less side of a diff against a branch with none.
-func (s *syncer) emptyTree(ctx context.Context) (string, error) {
+// format, the commit-less side of a diff against a branch with none. Its
+// id is the hash of no bytes as a tree, SHA-1's or SHA-256's as like, an
+// object id git gave, is long; git answers for any other.
+func (s *syncer) emptyTree(ctx context.Context, like string) (string, error) {
+	if objectID(like) && len(like) == 40 {
+		return "4b825dc642cb6eb9a060e54bf8d69288fbee4904", nil
+	}
+	if objectID(like) && len(like) == 64 {
+		return "6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321", nil
+	}
 	out, err := s.run(ctx, history.GitOptions{Stdin: []byte{}}, "hash-object", "-t", "tree", "--stdin")
 	return strings.TrimSpace(string(out)), err
 }
 
 // treeChanges lists the paths whose content or mode differ between the
-// commits head and target.
+// commits head and target. Commits do not change: a pair named by their
+// ids is asked of git once a sync ([syncer.changedPaths] reads it too).
 func (s *syncer) treeChanges(ctx context.Context, head, target string) ([]change, error) {
+	key := [2]string{head, target}
+	if changes, ok := s.diffs[key]; ok {
+		return slices.Clone(changes), nil
+	}
+	changes, err := s.diffTree(ctx, head, target)
+	if err == nil && objectID(head) && objectID(target) {
+		if s.diffs == nil {
+			s.diffs = map[[2]string][]change{}
+		}
+		s.diffs[key] = slices.Clone(changes)
+	}
+	return changes, err
+}
+
+// objectID reports whether name is an object id in full (SHA-1 or
+// SHA-256 hex), not a name whose commit may change.
+func objectID(name string) bool {
+	return (len(name) == 40 || len(name) == 64) && !strings.ContainsFunc(name, func(r rune) bool {
+		return !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f')
+	})
+}
+
+// diffTree is [syncer.treeChanges] asked of git.
+func (s *syncer) diffTree(ctx context.Context, head, target string) ([]change, error) {
 	out, err := s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", head, target)
 	if err != nil {
 		return nil, fmt.Errorf("gitsync: list the work tree's changes: %w", err)
@@ -83,7 +116,7 @@ func (s *syncer) checkout(ctx context.Context, head, target string) error {
 		// leaves some of them written, whole, which the next sync commits
 		// and merges with the same files from the remote.
 		var err error
-		if from, err = s.emptyTree(ctx); err != nil {
+		if from, err = s.emptyTree(ctx, target); err != nil {
 			return fmt.Errorf("gitsync: update the work tree: %w", err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -169,8 +170,8 @@ func (s *syncer) revs(ctx context.Context, names ...string) ([]string, error) {
 
 // gitPaths returns the paths git uses for names (git rev-parse
 // --git-path: in the worktree's git directory or the common one), each
-// absolute. The first call also asks for every name a sync needs
-// ([syncer.pathNames]), which later calls take from there.
+// absolute. [syncer.topLevel] asked for every name a sync needs
+// ([syncer.pathNames]) already; a name it did not ask is asked here.
 func (s *syncer) gitPaths(ctx context.Context, names ...string) ([]string, error) {
 	var ask []string
 	for _, n := range names {
@@ -180,22 +181,14 @@ func (s *syncer) gitPaths(ctx context.Context, names ...string) ([]string, error
 	}
 	if len(ask) > 0 {
 		if s.paths == nil {
-			s.paths = map[string]string{}
 			ask = append(ask, s.pathNames()...)
 		}
 		out, err := s.git(ctx, nil, append([]string{"rev-parse"}, gitPathArgs(ask)...)...)
 		if err != nil {
 			return nil, err
 		}
-		got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-		if len(got) != len(ask) {
-			return nil, fmt.Errorf("gitsync: git rev-parse --git-path answered %d lines for %d names", len(got), len(ask))
-		}
-		for i, p := range got {
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(s.root, p)
-			}
-			s.paths[ask[i]] = p
+		if err := s.setPaths(ask, strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")); err != nil {
+			return nil, err
 		}
 	}
 	paths := make([]string, len(names))
@@ -203,6 +196,43 @@ func (s *syncer) gitPaths(ctx context.Context, names ...string) ([]string, error
 		paths[i] = s.paths[n]
 	}
 	return paths, nil
+}
+
+// setPaths records got, git rev-parse --git-path's answer a line each,
+// as the paths of names.
+func (s *syncer) setPaths(names, got []string) error {
+	if len(got) != len(names) {
+		return fmt.Errorf("gitsync: git rev-parse --git-path answered %d lines for %d names", len(got), len(names))
+	}
+	if s.paths == nil {
+		s.paths = map[string]string{}
+	}
+	for i, p := range got {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(s.root, p)
+		}
+		s.paths[names[i]] = p
+	}
+	return nil
+}
+
+// topLevel returns the top folder of the repository's work tree (git
+// rev-parse --show-toplevel) and, from the same git process, records
+// the git paths of every name a sync looks up ([syncer.pathNames]) for
+// [syncer.gitPaths]. A top folder whose name holds a line feed, which
+// leaves the lines uncounted, is asked alone.
+func (s *syncer) topLevel(ctx context.Context) (string, error) {
+	names := s.pathNames()
+	out, err := s.git(ctx, nil, append([]string{"rev-parse", "--show-toplevel"}, gitPathArgs(names)...)...)
+	if err != nil {
+		return "", err
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(names)+1 || s.setPaths(names, lines[1:]) != nil {
+		out, err = s.git(ctx, nil, "rev-parse", "--show-toplevel")
+		return strings.TrimSpace(string(out)), err
+	}
+	return strings.TrimSpace(lines[0]), nil
 }
 
 // pathNames are the names whose git paths a sync looks up: the files of
@@ -215,4 +245,31 @@ func (s *syncer) pathNames() []string {
 		names = append(names, op[0])
 	}
 	return append(names, s.lockNames()...)
+}
+
+// remoteURL returns the URL git fetches from the remote (push: pushes
+// to), as git remote get-url [--push] prints it, trimmed. The config read once
+// answers when it sets the remote's url (pushurl, for a push) to values
+// that are not empty and nothing rewrites URLs (url.<base>.insteadOf,
+// pushInsteadOf): git's answer is then the first of them. Otherwise
+// (a rewrite, a remote from .git/remotes/, none) git answers.
+func (s *syncer) remoteURL(ctx context.Context, push bool) (string, error) {
+	key := "remote." + s.remote + ".url"
+	if push && len(s.config["remote."+s.remote+".pushurl"]) > 0 {
+		key = "remote." + s.remote + ".pushurl"
+	}
+	vals := s.config[key]
+	known := len(vals) > 0 && !slices.ContainsFunc(vals, func(v string) bool { return v == "" || v == "\x00" })
+	for k := range s.config {
+		known = known && !strings.HasPrefix(k, "url.")
+	}
+	if known {
+		return strings.TrimSpace(vals[0]), nil
+	}
+	args := []string{"remote", "get-url", "--", s.remote}
+	if push {
+		args = []string{"remote", "get-url", "--push", "--", s.remote}
+	}
+	out, err := s.git(ctx, nil, args...)
+	return strings.TrimSpace(string(out)), err
 }

@@ -709,7 +709,13 @@ func (s *syncer) commitTree(ctx context.Context, tree, msg string, parents ...st
 	if err != nil {
 		return "", fmt.Errorf("gitsync: commit: %w", err)
 	}
-	return strings.TrimSpace(string(out)), nil
+	commit := strings.TrimSpace(string(out))
+	if len(args) == 4 {
+		// One parent: the merge base of the commit and its parent is the
+		// parent, which git need not be asked ([syncer.mergeBase]).
+		s.knownBase(commit, args[3], args[3])
+	}
+	return commit, nil
 }
 
 // mergeTree runs git merge-tree on incoming and head with memweave's

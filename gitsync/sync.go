@@ -242,6 +242,8 @@ type syncer struct {
 	// moves are the work tree moves [syncer.checkout] made: what
 	// [syncer.changedPaths] would ask git again.
 	moves []move
+	// diffs caches [syncer.treeChanges], by the pair of commits.
+	diffs map[[2]string][]change
 	// pushedAt is when this sync's push landed, pushRound the length of
 	// the round that made it; zero when it pushed nothing.
 	pushedAt  time.Time
@@ -714,24 +716,29 @@ func newSyncer(ctx context.Context, root string, opts Options, reads bool) (*syn
 	br, brErr := s.git(ctx, nil, "symbolic-ref", "--quiet", "HEAD")
 	branch, onBranch := strings.CutPrefix(strings.TrimSpace(string(br)), "refs/heads/")
 	onBranch = onBranch && brErr == nil && branch != ""
-	top, err := s.git(ctx, nil, "rev-parse", "--show-toplevel")
-	if errors.Is(err, history.ErrNotRepository) {
-		return nil, fmt.Errorf("%w: %s", ErrNoRepository, root)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if !sameDir(strings.TrimSpace(string(top)), root) {
-		return nil, fmt.Errorf("%w: %s is inside the repository at %s; sync needs the workspace to be the repository's top folder",
-			ErrNoRepository, root, strings.TrimSpace(string(top)))
-	}
+	// The config first: the remote and the branch name the git paths
+	// the top folder's rev-parse asks for too ([syncer.topLevel]). A
+	// config git cannot read outside a repository is that error.
 	if err := s.readConfig(ctx); err != nil {
-		return nil, err
+		if _, terr := s.git(ctx, nil, "rev-parse", "--show-toplevel"); terr != nil {
+			err = terr
+		}
+		return nil, notRepository(err, root)
 	}
-	if err := s.upstream(ctx, branch, onBranch); err != nil {
-		return nil, err
+	upErr := s.upstream(ctx, branch, onBranch)
+	s.branch = branch
+	top, err := s.topLevel(ctx)
+	if err != nil {
+		return nil, notRepository(err, root)
 	}
-	url, err := s.git(ctx, nil, "remote", "get-url", "--", s.remote)
+	if !sameDir(top, root) {
+		return nil, fmt.Errorf("%w: %s is inside the repository at %s; sync needs the workspace to be the repository's top folder",
+			ErrNoRepository, root, top)
+	}
+	if upErr != nil {
+		return nil, upErr
+	}
+	url, err := s.remoteURL(ctx, false)
 	if err != nil {
 		from := ""
 		if s.remoteSetting != "" {
@@ -743,16 +750,24 @@ func newSyncer(ctx context.Context, root string, opts Options, reads bool) (*syn
 		}
 		return nil, fmt.Errorf("%w: no remote named %q in %s%s", ErrNoRemote, s.remote, root, from)
 	}
-	s.fetchURL = strings.TrimSpace(string(url))
+	s.fetchURL = url
 	if !onBranch {
 		return nil, fmt.Errorf("%w: %s", ErrDetached, root)
 	}
-	s.branch = branch
 	if err := s.author(ctx); err != nil {
 		return nil, err
 	}
 	s.offFilters()
 	return s, nil
+}
+
+// notRepository is err, ErrNoRepository for root when git found no
+// repository there.
+func notRepository(err error, root string) error {
+	if errors.Is(err, history.ErrNotRepository) {
+		return fmt.Errorf("%w: %s", ErrNoRepository, root)
+	}
+	return err
 }
 
 // offFilters sets filtersOff: for each filter driver the config defines
@@ -1080,6 +1095,9 @@ func (s *syncer) mergeBase(ctx context.Context, a, b string) (string, error) {
 	if base, ok := s.bases[key]; ok {
 		return base, nil
 	}
+	if a == b && objectID(a) {
+		return a, nil // a commit is its own merge base
+	}
 	out, err := s.git(ctx, nil, "merge-base", a, b)
 	var ge *history.GitError
 	if errors.As(err, &ge) && ge.ExitCode() == 1 {
@@ -1088,11 +1106,16 @@ func (s *syncer) mergeBase(ctx context.Context, a, b string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	s.knownBase(a, b, strings.TrimSpace(string(out)))
+	return s.bases[key], nil
+}
+
+// knownBase records base as the merge base of the commits a and b.
+func (s *syncer) knownBase(a, b, base string) {
 	if s.bases == nil {
 		s.bases = map[[2]string]string{}
 	}
-	s.bases[key] = strings.TrimSpace(string(out))
-	return s.bases[key], nil
+	s.bases[[2]string{min(a, b), max(a, b)}] = base
 }
 
 // author sets the commits' author and committer.
@@ -1621,11 +1644,10 @@ const localUploadPack = "git upload-pack"
 func (s *syncer) localPack(ctx context.Context, push bool) []string {
 	url := s.fetchURL
 	if push {
-		out, err := s.git(ctx, nil, "remote", "get-url", "--push", "--", s.remote)
-		if err != nil {
+		var err error
+		if url, err = s.remoteURL(ctx, true); err != nil {
 			return nil
 		}
-		url = strings.TrimSpace(string(out))
 	}
 	if !localURL(url) {
 		return nil
@@ -1663,6 +1685,15 @@ func (s *syncer) changedPaths(ctx context.Context, a, b string) ([]string, error
 		if m.from == a && m.to == b {
 			return slices.Clone(m.paths), nil
 		}
+	}
+	if changes, ok := s.diffs[[2]string{a, b}]; ok {
+		var paths []string
+		for _, c := range changes {
+			if strings.HasPrefix(c.path, workspace.MemoryDir+"/") {
+				paths = append(paths, c.path)
+			}
+		}
+		return paths, nil
 	}
 	var out []byte
 	var err error

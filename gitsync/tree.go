@@ -180,6 +180,9 @@ func (s *syncer) whatToDo(whose, p string, size int64) string {
 // memory/ it holds only what head has, unchanged, with its mode, and
 // nothing of it deleted.
 func (s *syncer) outsideUnchanged(ctx context.Context, commit, head, whose string) error {
+	if commit == head {
+		return nil // one commit: nothing differs (a clone's first sync)
+	}
 	out, err := s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--name-only", "--no-commit-id", head, commit, "--",
 		".", ":(top,exclude)"+workspace.MemoryDir, ":(top,exclude)"+SettingsFile, ":(top,exclude)"+AttributesFile)
 	if err != nil {
@@ -446,7 +449,7 @@ func (s *syncer) checkPush(ctx context.Context, incoming, head string, conflicts
 func (s *syncer) noConflictMarkers(ctx context.Context, base, target string, conflicts []Conflict) error {
 	if base == "" {
 		var err error
-		if base, err = s.emptyTree(ctx); err != nil {
+		if base, err = s.emptyTree(ctx, target); err != nil {
 			return err
 		}
 	}
