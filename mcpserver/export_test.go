@@ -93,3 +93,27 @@ func WithRoomWait(opts *Options) (o *Options, idle *atomic.Bool) {
 	}
 	return o, idle
 }
+
+// WithRefusalsFull returns opts (nil: the defaults) with a hook that
+// keeps in most the most bytes of refusals seen waiting when the stdio
+// connection stops reading because too many wait, and sets full then.
+func WithRefusalsFull(opts *Options) (o *Options, full *atomic.Bool, most *atomic.Int64) {
+	o = &Options{}
+	if opts != nil {
+		*o = *opts
+	}
+	full, most = new(atomic.Bool), new(atomic.Int64)
+	o.refusalsFull = func(n int) {
+		for m := most.Load(); int64(n) > m && !most.CompareAndSwap(m, int64(n)); m = most.Load() {
+		}
+		full.Store(true)
+	}
+	return o, full, most
+}
+
+// MaxRefusals and MaxRefusalBytes are maxRefusals and maxRefusalBytes,
+// for tests.
+const (
+	MaxRefusals     = maxRefusals
+	MaxRefusalBytes = maxRefusalBytes
+)
