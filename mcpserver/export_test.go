@@ -94,26 +94,26 @@ func WithRoomWait(opts *Options) (o *Options, idle *atomic.Bool) {
 	return o, idle
 }
 
-// WithRefusalsFull returns opts (nil: the defaults) with a hook that
-// keeps in most the most bytes of refusals seen waiting when the stdio
-// connection stops reading because too many wait, and sets full then.
-func WithRefusalsFull(opts *Options) (o *Options, full *atomic.Bool, most *atomic.Int64) {
+// WithReadPaused returns opts (nil: the defaults) with a hook that sets
+// paused when the stdio connection stops reading for its writer, and
+// keeps in most the most bytes of refusals seen waiting then.
+func WithReadPaused(opts *Options) (o *Options, paused *atomic.Bool, most *atomic.Int64) {
 	o = &Options{}
 	if opts != nil {
 		*o = *opts
 	}
-	full, most = new(atomic.Bool), new(atomic.Int64)
-	o.refusalsFull = func(n int) {
+	paused, most = new(atomic.Bool), new(atomic.Int64)
+	o.readPaused = func(n int) {
 		for m := most.Load(); int64(n) > m && !most.CompareAndSwap(m, int64(n)); m = most.Load() {
 		}
-		full.Store(true)
+		paused.Store(true)
 	}
-	return o, full, most
+	return o, paused, most
 }
 
-// MaxRefusals and MaxRefusalBytes are maxRefusals and maxRefusalBytes,
-// for tests.
+// MaxReadUnwritten and MaxRefusalBytes are maxReadUnwritten and
+// maxRefusalBytes, for tests.
 const (
-	MaxRefusals     = maxRefusals
-	MaxRefusalBytes = maxRefusalBytes
+	MaxReadUnwritten = maxReadUnwritten
+	MaxRefusalBytes  = maxRefusalBytes
 )

@@ -383,7 +383,7 @@ func TestRefusalFloodHoldsLittle(t *testing.T) {
 		}
 		t.Run(fam.name, func(t *testing.T) {
 			t.Parallel()
-			opts, full, most := mcpserver.WithRefusalsFull(&mcpserver.Options{MaxFrameBytes: refusalFrameLimit})
+			opts, full, most := mcpserver.WithReadPaused(&mcpserver.Options{MaxFrameBytes: refusalFrameLimit})
 			s := newStuckSession(t, func(ctx context.Context, w *memweave.Weave, in io.Reader, out io.Writer) error {
 				return mcpserver.Serve(ctx, w, in, out, opts)
 			}, true)
@@ -410,9 +410,9 @@ func TestRefusalFloodHoldsLittle(t *testing.T) {
 			t.Logf("%d lines read, %d refused; %d bytes of refusals waiting at most", got, refused, most.Load())
 			// The lines refused: those waiting, one more, one the reading
 			// holds and one in its buffer.
-			if most.Load() > mcpserver.MaxRefusalBytes+1<<10 || refused > mcpserver.MaxRefusals+3 {
+			if most.Load() > mcpserver.MaxRefusalBytes+1<<10 || refused > mcpserver.MaxReadUnwritten+3 {
 				t.Errorf("%d lines refused, %d bytes of refusals waited for a client that reads nothing; want at most %d lines and %d bytes and one refusal",
-					refused, most.Load(), mcpserver.MaxRefusals+3, mcpserver.MaxRefusalBytes)
+					refused, most.Load(), mcpserver.MaxReadUnwritten+3, mcpserver.MaxRefusalBytes)
 			}
 			answers := s.finish(t)
 			if len(answers) == 0 {
@@ -496,5 +496,97 @@ func TestHTTPRefusalsOfAClientThatDoesNotRead(t *testing.T) {
 		}
 	case <-time.After(stuckWait):
 		t.Fatalf("ServeHTTP did not return %v after its cancellation while a client reads nothing", stuckWait)
+	}
+}
+
+// TestUnreadInitializeHoldsLittle: a client sends initialize, reads
+// nothing, and sends lines the server takes without a refusal of its
+// own: notifications, requests the SDK answers, a second initialized.
+// The SDK answers initialize before it handles the next message, so
+// with the answer waiting for the client each message read waited in
+// the SDK's queue: 116,000 notifications held 107 MB of heap after 10 s,
+// still growing, and here all 500 lines of each kind were read. The reading now
+// stops once MaxReadUnwritten lines are read while the writer cannot
+// finish one, and the session goes on once the client reads.
+func TestUnreadInitializeHoldsLittle(t *testing.T) {
+	families := []struct {
+		name string
+		line func(i int) string
+	}{
+		{"progress", func(int) string {
+			return `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}`
+		}},
+		{"pings", func(i int) string { return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, 1000+i) }},
+		{"initialized again", func(int) string { return `{"jsonrpc":"2.0","method":"notifications/initialized"}` }},
+		{"unknown notifications", func(i int) string { return fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/x%d"}`, i) }},
+		{"tools/list", func(i int) string { return fmt.Sprintf(`{"jsonrpc":"2.0","id":"l%d","method":"tools/list"}`, i) }},
+	}
+	for _, fam := range families {
+		t.Run(fam.name, func(t *testing.T) {
+			t.Parallel()
+			w := openWeave(t, rawFiles, memweave.EmbedderConfig{Provider: "none"})
+			opts, _, entered := mcpserver.WithEntered(nil)
+			opts, paused, _ := mcpserver.WithReadPaused(opts)
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			ctx, cancel := context.WithCancel(context.Background())
+			served := make(chan error, 1)
+			go func() { served <- mcpserver.Serve(ctx, w, inR, outW, opts); outW.Close() }()
+			t.Cleanup(func() { cancel(); inW.Close(); outR.Close() })
+			io.WriteString(inW, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"v0"}}}`+"\n")
+			// The lines read while initialize runs wait in the SDK's
+			// queue too, as many as its handling lets in: the flood
+			// starts once its answer waits for the client.
+			for deadline := time.Now().Add(stuckWait); entered.Load() == 0; time.Sleep(time.Millisecond) { // polls a counter: no ordering rests on it
+				if time.Now().After(deadline) {
+					t.Fatal("the answer to initialize never entered Write")
+				}
+			}
+			const n = 500
+			var read atomic.Int64
+			sent := make(chan struct{})
+			go func() {
+				defer close(sent)
+				for i := range n {
+					if _, err := io.WriteString(inW, fam.line(i)+"\n"); err != nil {
+						return
+					}
+					read.Add(1)
+				}
+			}()
+			for deadline := time.Now().Add(stuckWait); !paused.Load(); time.Sleep(time.Millisecond) { // polls a flag: no ordering rests on it
+				select {
+				case <-sent:
+					t.Fatalf("the server read all %d lines sent after an initialize whose answer the client never read: the SDK holds each", read.Load())
+				default:
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%d lines read, and the reading never stopped for its writer", read.Load())
+				}
+			}
+			t.Logf("%d lines read while the answer to initialize waited", read.Load())
+			if got := read.Load(); got > mcpserver.MaxReadUnwritten+3 {
+				t.Errorf("%d lines read while the answer to initialize waited, want at most %d", got, mcpserver.MaxReadUnwritten+3)
+			}
+			// Once the client reads, the session goes on: a ping sent
+			// after the lines is answered.
+			answers := bufio.NewScanner(outR)
+			answers.Buffer(nil, 1<<20)
+			go func() {
+				<-sent
+				io.WriteString(inW, `{"jsonrpc":"2.0","id":"last","method":"ping"}`+"\n")
+				inW.Close()
+			}()
+			last := false
+			for answers.Scan() {
+				last = last || strings.Contains(answers.Text(), `"id":"last"`)
+			}
+			if !last {
+				t.Errorf("the ping sent after %d lines was not answered once the client read", n)
+			}
+			if err := <-served; err != nil {
+				t.Errorf("Serve: %v", err)
+			}
+		})
 	}
 }

@@ -56,16 +56,22 @@ const maxKeptAnswerBytes = 64 << 10
 // twice the room would run 2 such calls at once, not [MaxLargeAnswers].
 const largeAnswerRoom = MaxAnswerJSONBytes
 
-// maxRefusals and maxRefusalBytes bound the refusals the reading queued
+// maxRefusalBytes bounds the bytes of the refusals the reading queued
 // and the writer has not written (a client that reads nothing keeps them
-// waiting): past either no more input is read until some are written, so
-// the reading never waits for the client, and a flood of bad lines holds
-// at most as many refusals as calls may run and 64 KiB of them, and one
-// more refusal.
-const (
-	maxRefusals     = DefaultMaxInFlight
-	maxRefusalBytes = 64 << 10
-)
+// waiting): past it no more input is read until some are written, so the
+// reading never waits for the client and a flood of bad lines holds at
+// most this much and one more refusal (their number is bounded by
+// maxReadUnwritten).
+const maxRefusalBytes = 64 << 10
+
+// maxReadUnwritten bounds the messages read while the writer has one the
+// client does not take: past it no more input is read until the writer
+// finishes one. Each message read is then held: a refusal waits for the
+// writer, and a notification or request waits in the SDK's queue behind
+// one whose answer waits (the SDK answers initialize before it handles
+// the next message), so a client that reads nothing holds at most this
+// many.
+const maxReadUnwritten = DefaultMaxInFlight
 
 // A callKind is what a call read is, as [conn] counts it.
 type callKind int
@@ -116,9 +122,11 @@ const (
 //     call again".
 //   - The errors above are written as answers are, in turn, by the
 //     connection's writer: reading never waits for the client to read
-//     them. While more than 64 of them (or 64 KiB) wait, no more input
-//     is read, so a client that reads nothing and sends bad lines
-//     without end holds at most that.
+//     them. While the writer has a message the client does not take, at
+//     most 64 more messages (and 64 KiB of such errors) are read until
+//     it finishes one, so a client that reads nothing and sends lines
+//     without end (bad ones, notifications, requests queued behind an
+//     answer it does not read) holds at most that.
 //   - When the input ends, the calls already read finish and their
 //     responses are written before the connection reports the end, for up
 //     to ShutdownGrace; then the calls still running are cancelled, and
@@ -232,9 +240,11 @@ type conn struct {
 	queue []*outgoing
 	// sending is set while writeLoop writes a message taken from queue.
 	sending bool
-	// refusing and refusals count the bytes and the refusals queued and
-	// not written.
-	refusing, refusals int
+	// refusing counts the bytes of the refusals queued and not written.
+	refusing int
+	// readUnwritten counts the frames read since writeLoop last finished
+	// a write, or was given one while idle.
+	readUnwritten int
 	// tools counts the tools/call requests in pending.
 	tools int
 	// unsent counts the result bytes of the messages in Write.
@@ -251,8 +261,8 @@ type conn struct {
 	entered func(tools int)
 	// roomWait, when set (by tests), is Options.roomWait.
 	roomWait func(reserved int)
-	// refusalsFull, when set (by tests), is Options.refusalsFull.
-	refusalsFull func(refusing int)
+	// readPaused, when set (by tests), is Options.readPaused.
+	readPaused func(refusing int)
 
 	// held and ended are used by Read alone (one goroutine). held holds
 	// the memory_get and memory_pack calls read and waiting, in order,
@@ -323,8 +333,9 @@ func readFrame(br *bufio.Reader, limit int) frame {
 // call is held until there is room for its answer; meanwhile Read reads
 // on, so that a cancellation of a held call drops it ([conn.cancelHeld]).
 // It never waits for the client to read: it queues its refusals for the
-// writer, and stops reading while more than maxRefusals of them, or
-// maxRefusalBytes, wait.
+// writer, and stops reading while more than maxRefusalBytes of them wait
+// or the writer, busy, has finished no message for maxReadUnwritten
+// frames.
 func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.read(ctx)
 	if err != nil {
@@ -385,9 +396,10 @@ func (c *conn) read(ctx context.Context) (jsonrpc.Message, error) {
 // nextFrame returns the next frame of input: the end of input kept while
 // calls were held once none is, else one read. It reads while the
 // answers waiting are at most maxUnsentBytes (twice that with calls
-// held) and the refusals waiting at most maxRefusals and
-// maxRefusalBytes, and reports ok false when a message is written, for
-// Read to look again.
+// held), the refusals waiting at most maxRefusalBytes, and, while the
+// writer has a message to write, the frames read since it was given one
+// while idle or last finished one fewer than maxReadUnwritten; it
+// reports ok false when a message is written, for Read to look again.
 // When the input stops first, the calls held are forgotten and it
 // reports the end once the others are answered.
 func (c *conn) nextFrame(ctx context.Context) (f frame, ok bool, err error) {
@@ -401,14 +413,15 @@ func (c *conn) nextFrame(ctx context.Context) (f frame, ok bool, err error) {
 	}
 	c.mu.Lock()
 	answered, reserved, refusing := c.answered, c.reserved, c.refusing
-	refused := refusing > maxRefusalBytes || c.refusals > maxRefusals
-	full := c.unsent > limit || refused
+	stuck := c.sending || len(c.queue) > 0
+	paused := refusing > maxRefusalBytes || stuck && c.readUnwritten >= maxReadUnwritten
+	full := c.unsent > limit || paused
 	c.mu.Unlock()
 	if len(c.held) > 0 && c.roomWait != nil {
 		c.roomWait(reserved / largeAnswerRoom)
 	}
-	if refused && c.refusalsFull != nil {
-		c.refusalsFull(refusing)
+	if paused && c.readPaused != nil {
+		c.readPaused(refusing)
 	}
 	frames := c.frames
 	if full || c.ended != nil {
@@ -430,6 +443,9 @@ func (c *conn) nextFrame(ctx context.Context) (f frame, ok bool, err error) {
 	case <-answered:
 		return f, false, nil
 	case f = <-frames:
+		c.mu.Lock()
+		c.readUnwritten++
+		c.mu.Unlock()
 		return f, true, nil
 	}
 }
@@ -738,7 +754,6 @@ func (c *conn) refuse(id json.RawMessage, code int, text string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.refusing += len(b)
-	c.refusals++
 	c.writing++
 	c.enqueueLocked(&outgoing{line: b, counted: true})
 	return nil
@@ -821,6 +836,9 @@ var errUnread = errors.New("message not written: the client read none of the ans
 
 // enqueueLocked queues o for writeLoop; mu is held.
 func (c *conn) enqueueLocked(o *outgoing) {
+	if !c.sending && len(c.queue) == 0 {
+		c.readUnwritten = 0 // the writer was idle: what was read is not its
+	}
 	c.queue = append(c.queue, o)
 	select {
 	case c.queued <- struct{}{}:
@@ -843,10 +861,8 @@ func (c *conn) writeLoop() {
 		c.mu.Lock()
 		c.sending = false
 		c.unsent -= o.size
-		if o.line != nil {
-			c.refusing -= len(o.line)
-			c.refusals--
-		}
+		c.refusing -= len(o.line)
+		c.readUnwritten = 0
 		if o.counted {
 			c.writing--
 		}
