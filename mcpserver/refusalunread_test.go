@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -174,24 +173,11 @@ type serveFunc func(ctx context.Context, w *memweave.Weave, in io.Reader, out io
 // (DefaultMaxInFlight, or none).
 func newStuckSession(t *testing.T, serve serveFunc, searches bool) *stuckSession {
 	t.Helper()
-	emb := memweavetest.NewEmbedServer(t, 64)
-	var hold atomic.Bool
-	gate := make(chan struct{})
+	g := newGatedEmbedder(t)
 	var once sync.Once
-	open := func() { once.Do(func() { close(gate) }) }
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		if hold.Load() {
-			select {
-			case <-gate:
-			case <-r.Context().Done():
-				return
-			}
-		}
-		emb.Config.Handler.ServeHTTP(rw, r)
-	}))
-	t.Cleanup(srv.Close)
-	t.Cleanup(open)
-	w := openWeave(t, rawFiles, memweave.EmbedderConfig{Provider: "openai", Model: "test", BaseURL: srv.URL + "/v1", APIKey: "k", Dims: 64,
+	open := func() { once.Do(func() { close(g.open) }) }
+	t.Cleanup(open) // before the embedder's server closes: it waits for the held requests
+	w := openWeave(t, rawFiles, memweave.EmbedderConfig{Provider: "openai", Model: "test", BaseURL: g.BaseURL(), APIKey: "k", Dims: 64,
 		QueryTimeout: 10 * time.Minute})
 	if serve == nil {
 		serve = func(ctx context.Context, w *memweave.Weave, in io.Reader, out io.Writer) error {
@@ -215,7 +201,7 @@ func newStuckSession(t *testing.T, serve serveFunc, searches bool) *stuckSession
 	if !searches {
 		return s
 	}
-	hold.Store(true)
+	g.closed.Store(true)
 	var calls []string
 	for i := range mcpserver.DefaultMaxInFlight {
 		calls = append(calls, memweavetest.SearchCall(100+i, fmt.Sprintf("MARMOT-311 q%d", i)))
