@@ -137,8 +137,10 @@ func checkRefusalFamily(t *testing.T, fam refusalFamily, n int) {
 		if code == 0 {
 			continue
 		}
-		if got := answers[id]; got != code {
-			t.Errorf("line %d %.80q: answer code %d under id %s, want %d", i, lines[i], got, id, code)
+		// A call past the limit gets a result instead when a search
+		// ended on its own first (its embedding failed): a slot freed.
+		if got, ok := answers[id]; !ok || got != code && !(code == -32000 && got == 0) {
+			t.Errorf("line %d %.80q: answer code %d under id %s (answered: %v), want %d", i, lines[i], got, id, ok, code)
 		}
 		if id != "null" {
 			delete(answers, id)
@@ -491,7 +493,7 @@ func TestHTTPRefusalsOfAClientThatDoesNotRead(t *testing.T) {
 // The SDK answers initialize before it handles the next message, so
 // with the answer waiting for the client each message read waited in
 // the SDK's queue: 116,000 notifications held 107 MB of heap after 10 s,
-// still growing, and here all 500 lines of each kind were read. The reading now
+// still growing, and here all the lines of each kind were read. The reading now
 // stops once MaxReadUnwritten lines are read while the writer cannot
 // finish one, and the session goes on once the client reads.
 func TestUnreadInitializeHoldsLittle(t *testing.T) {
@@ -528,7 +530,7 @@ func TestUnreadInitializeHoldsLittle(t *testing.T) {
 					t.Fatal("the answer to initialize never entered Write")
 				}
 			}
-			const n = 500
+			const n = 200 // each kind: the lists of tools take 8 s to write under -race
 			var read atomic.Int64
 			sent := make(chan struct{})
 			go func() {

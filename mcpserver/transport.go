@@ -245,6 +245,9 @@ type conn struct {
 	// readUnwritten counts the frames read since writeLoop last finished
 	// a write, or was given one while idle.
 	readUnwritten int
+	// written counts the messages writeLoop wrote; graceWritten is
+	// written when the grace period began.
+	written, graceWritten int
 	// tools counts the tools/call requests in pending.
 	tools int
 	// unsent counts the result bytes of the messages in Write.
@@ -863,6 +866,7 @@ func (c *conn) writeLoop() {
 		c.unsent -= o.size
 		c.refusing -= len(o.line)
 		c.readUnwritten = 0
+		c.written++
 		if o.counted {
 			c.writing--
 		}
@@ -908,12 +912,13 @@ func (c *conn) dequeue() *outgoing {
 // abandon gives up the messages given to Write and not written, once the
 // reading has ended: always when it ended at once (always is true: the
 // context was cancelled, or a refusal could not be written), else only
-// when the writer is still busy, the client having read nothing for the
-// grace period; a client that reads gets the answers of the calls
-// cancelled then.
+// when the writer is still busy and wrote nothing since the grace period
+// began, the client having read nothing for that long; a client that
+// reads, even slowly, gets every answer, those of the calls cancelled
+// then too.
 func (c *conn) abandon(always bool) {
 	c.mu.Lock()
-	busy := c.sending || len(c.queue) > 0
+	busy := (c.sending || len(c.queue) > 0) && c.written == c.graceWritten
 	c.mu.Unlock()
 	if always || busy {
 		c.abandonOnce.Do(func() { close(c.abandoned) })
@@ -966,6 +971,9 @@ func (c *conn) drain() { c.stopOnce.Do(func() { close(c.stop) }) }
 // the connection closes, and returns io.EOF; or ctx's error if it is done
 // first.
 func (c *conn) waitAnswered(ctx context.Context) error {
+	c.mu.Lock()
+	c.graceWritten = c.written
+	c.mu.Unlock()
 	timer := time.NewTimer(c.grace)
 	defer timer.Stop()
 	for {
