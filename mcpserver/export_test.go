@@ -93,3 +93,27 @@ func WithRoomWait(opts *Options) (o *Options, idle *atomic.Bool) {
 	}
 	return o, idle
 }
+
+// WithReadPaused returns opts (nil: the defaults) with a hook that sets
+// paused when the stdio connection stops reading for its writer, and
+// keeps in most the most bytes of refusals seen waiting then.
+func WithReadPaused(opts *Options) (o *Options, paused *atomic.Bool, most *atomic.Int64) {
+	o = &Options{}
+	if opts != nil {
+		*o = *opts
+	}
+	paused, most = new(atomic.Bool), new(atomic.Int64)
+	o.readPaused = func(n int) {
+		for m := most.Load(); int64(n) > m && !most.CompareAndSwap(m, int64(n)); m = most.Load() {
+		}
+		paused.Store(true)
+	}
+	return o, paused, most
+}
+
+// MaxReadUnwritten and MaxRefusalBytes are maxReadUnwritten and
+// maxRefusalBytes, for tests.
+const (
+	MaxReadUnwritten = maxReadUnwritten
+	MaxRefusalBytes  = maxRefusalBytes
+)

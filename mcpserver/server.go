@@ -54,6 +54,11 @@ type Options struct {
 	// its answer, with the calls of those tools handed to the server
 	// whose answers have not entered Write.
 	roomWait func(reserved int)
+	// readPaused, when set (by tests), is called by [Serve]'s connection
+	// each time it stops reading for its writer (refusals or messages
+	// read past maxRefusalBytes or maxReadUnwritten), with the bytes of
+	// refusals waiting.
+	readPaused func(refusing int)
 	// largeRunning, when set (by tests), is called as a call of the
 	// tools [MaxLargeAnswers] bounds starts, with the number running,
 	// and with 0 as one finds every turn taken and waits.
@@ -177,6 +182,7 @@ func Serve(ctx context.Context, w *memweave.Weave, in io.Reader, out io.Writer, 
 	c := t.connect()
 	c.entered = o.entered
 	c.roomWait = o.roomWait
+	c.readPaused = o.readPaused
 	// The session outlives ctx: its cancellation drains the connection.
 	ss, err := srv.Connect(context.WithoutCancel(ctx), connected{c}, nil)
 	if err != nil {

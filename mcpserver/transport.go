@@ -56,6 +56,23 @@ const maxKeptAnswerBytes = 64 << 10
 // twice the room would run 2 such calls at once, not [MaxLargeAnswers].
 const largeAnswerRoom = MaxAnswerJSONBytes
 
+// maxRefusalBytes bounds the bytes of the refusals the reading queued
+// and the writer has not written (a client that reads nothing keeps them
+// waiting): past it no more input is read until some are written, so the
+// reading never waits for the client and a flood of bad lines holds at
+// most this much and one more refusal (their number is bounded by
+// maxReadUnwritten).
+const maxRefusalBytes = 64 << 10
+
+// maxReadUnwritten bounds the messages read while the writer has one the
+// client does not take: past it no more input is read until the writer
+// finishes one. Each message read is then held: a refusal waits for the
+// writer, and a notification or request waits in the SDK's queue behind
+// one whose answer waits (the SDK answers initialize before it handles
+// the next message), so a client that reads nothing holds at most this
+// many.
+const maxReadUnwritten = DefaultMaxInFlight
+
 // A callKind is what a call read is, as [conn] counts it.
 type callKind int
 
@@ -103,9 +120,21 @@ const (
 //     of another call, still running when 8 MiB wait, is not kept: the
 //     call is answered with a JSON-RPC error -32000 "server busy: ...
 //     call again".
+//   - The errors above are written as answers are, in turn, by the
+//     connection's writer: reading never waits for the client to read
+//     them. While the writer has a message the client does not take, at
+//     most 64 more messages (and 64 KiB of such errors) are read until
+//     it finishes one, so a client that reads nothing and sends lines
+//     without end (bad ones, notifications, requests queued behind an
+//     answer it does not read) holds at most that.
 //   - When the input ends, the calls already read finish and their
 //     responses are written before the connection reports the end, for up
-//     to ShutdownGrace; then the calls still running are cancelled.
+//     to ShutdownGrace; then the calls still running are cancelled, and
+//     if the client still reads nothing, the answers waiting for it are
+//     given up: the session ends rather than wait for ever. Closing the
+//     connection gives them up at once; a write in progress on Out, which
+//     cannot be interrupted, keeps the writer's goroutine until it
+//     returns.
 //
 // A Transport connects once.
 type Transport struct {
@@ -133,11 +162,14 @@ func (t *Transport) Connect(context.Context) (mcp.Connection, error) {
 func (t *Transport) connect() *conn {
 	c := &conn{
 		in: t.In, out: t.Out, limit: t.MaxFrameBytes, grace: t.ShutdownGrace, log: t.Logger,
-		frames:   make(chan frame),
-		stop:     make(chan struct{}),
-		closed:   make(chan struct{}),
-		pending:  make(map[jsonrpc.ID]callKind),
-		answered: make(chan struct{}),
+		frames:    make(chan frame),
+		stop:      make(chan struct{}),
+		closed:    make(chan struct{}),
+		failed:    make(chan struct{}),
+		abandoned: make(chan struct{}),
+		queued:    make(chan struct{}, 1),
+		pending:   make(map[jsonrpc.ID]callKind),
+		answered:  make(chan struct{}),
 	}
 	if c.in == nil {
 		c.in = os.Stdin
@@ -155,6 +187,7 @@ func (t *Transport) connect() *conn {
 		c.log = slog.New(slog.DiscardHandler)
 	}
 	go c.readLoop()
+	go c.writeLoop()
 	return c
 }
 
@@ -180,17 +213,41 @@ type conn struct {
 	closed    chan struct{} // closed by Close
 	closeErr  error
 	closeOnce sync.Once
+	// failed is closed when a refusal could not be written, failErr
+	// says why: Read returns it.
+	failed   chan struct{}
+	failErr  error
+	failOnce sync.Once
+	// abandoned is closed when the reading has ended and the writer is
+	// still busy with what waits for a client that does not read: the
+	// messages given to Write and not written are given up.
+	abandoned   chan struct{}
+	abandonOnce sync.Once
+	// queued wakes writeLoop when a message is queued.
+	queued chan struct{}
 
-	// writeMu serializes writes to out.
-	writeMu sync.Mutex
-
-	// mu guards pending, writing, tools, unsent, reserved and answered.
+	// mu guards pending, writing, tools, unsent, reserved, answered,
+	// queue, sending and refusing.
 	mu sync.Mutex
 	// pending holds the ids of the calls read whose answer has not
 	// entered Write, with their kind.
 	pending map[jsonrpc.ID]callKind
-	// writing counts the answers in Write not yet written.
+	// writing counts the answers in Write and the refusals of Read not
+	// yet written.
 	writing int
+	// queue holds the messages to write, in order: writeLoop alone
+	// writes to out.
+	queue []*outgoing
+	// sending is set while writeLoop writes a message taken from queue.
+	sending bool
+	// refusing counts the bytes of the refusals queued and not written.
+	refusing int
+	// readUnwritten counts the frames read since writeLoop last finished
+	// a write, or was given one while idle.
+	readUnwritten int
+	// written counts the messages writeLoop wrote; graceWritten is
+	// written when the grace period began.
+	written, graceWritten int
 	// tools counts the tools/call requests in pending.
 	tools int
 	// unsent counts the result bytes of the messages in Write.
@@ -207,6 +264,8 @@ type conn struct {
 	entered func(tools int)
 	// roomWait, when set (by tests), is Options.roomWait.
 	roomWait func(reserved int)
+	// readPaused, when set (by tests), is Options.readPaused.
+	readPaused func(refusing int)
 
 	// held and ended are used by Read alone (one goroutine). held holds
 	// the memory_get and memory_pack calls read and waiting, in order,
@@ -276,7 +335,22 @@ func readFrame(br *bufio.Reader, limit int) frame {
 // answered or the grace period has passed. A memory_get or memory_pack
 // call is held until there is room for its answer; meanwhile Read reads
 // on, so that a cancellation of a held call drops it ([conn.cancelHeld]).
+// It never waits for the client to read: it queues its refusals for the
+// writer, and stops reading while more than maxRefusalBytes of them wait
+// or the writer, busy, has finished no message for maxReadUnwritten
+// frames.
 func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	msg, err := c.read(ctx)
+	if err != nil {
+		// The session reads no more: what waits for a client that does
+		// not read would hold the session's end for ever.
+		c.abandon(!errors.Is(err, io.EOF))
+	}
+	return msg, err
+}
+
+// read is Read until its end.
+func (c *conn) read(ctx context.Context) (jsonrpc.Message, error) {
 	for {
 		if len(c.held) > 0 && c.keepRoom() {
 			req := c.held[0]
@@ -316,48 +390,53 @@ func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			continue // a blank line
 		}
 		c.log.Warn("refused an mcp message", "code", code, "error", text)
-		if err := c.writeError(id, code, text); err != nil {
+		if err := c.refuse(id, code, text); err != nil {
 			return nil, err
 		}
 	}
 }
 
 // nextFrame returns the next frame of input: the end of input kept while
-// calls were held once none is, else one read. With no call held it
-// first waits until the answers waiting are at most maxUnsentBytes. With
-// calls held it reads on while they are at most twice that, and reports
-// ok false when an answer is written, for Read to look for room again.
+// calls were held once none is, else one read. It reads while the
+// answers waiting are at most maxUnsentBytes (twice that with calls
+// held), the refusals waiting at most maxRefusalBytes, and, while the
+// writer has a message to write, the frames read since it was given one
+// while idle or last finished one fewer than maxReadUnwritten; it
+// reports ok false when a message is written, for Read to look again.
 // When the input stops first, the calls held are forgotten and it
 // reports the end once the others are answered.
 func (c *conn) nextFrame(ctx context.Context) (f frame, ok bool, err error) {
-	if len(c.held) == 0 {
-		if c.ended != nil {
-			f, c.ended = *c.ended, nil
-			return f, true, nil
-		}
-		if err := c.waitUnsent(ctx); err != nil {
-			return f, false, err
-		}
+	if len(c.held) == 0 && c.ended != nil {
+		f, c.ended = *c.ended, nil
+		return f, true, nil
+	}
+	limit := maxUnsentBytes
+	if len(c.held) > 0 {
+		limit = 2 * maxUnsentBytes
 	}
 	c.mu.Lock()
-	answered, reserved, full := c.answered, c.reserved, c.unsent > 2*maxUnsentBytes
+	answered, reserved, refusing := c.answered, c.reserved, c.refusing
+	stuck := c.sending || len(c.queue) > 0
+	paused := refusing > maxRefusalBytes || stuck && c.readUnwritten >= maxReadUnwritten
+	full := c.unsent > limit || paused
 	c.mu.Unlock()
+	if len(c.held) > 0 && c.roomWait != nil {
+		c.roomWait(reserved / largeAnswerRoom)
+	}
+	if paused && c.readPaused != nil {
+		c.readPaused(refusing)
+	}
 	frames := c.frames
-	if len(c.held) > 0 {
-		if c.roomWait != nil {
-			c.roomWait(reserved / largeAnswerRoom)
-		}
-		if full || c.ended != nil {
-			frames = nil
-		}
-	} else {
-		answered = nil
+	if full || c.ended != nil {
+		frames = nil
 	}
 	select {
 	case <-ctx.Done():
 		return f, false, ctx.Err()
 	case <-c.closed:
 		return f, false, io.EOF
+	case <-c.failed:
+		return f, false, c.failErr
 	case <-c.stop:
 		for _, req := range c.held {
 			c.forget(req.ID)
@@ -367,6 +446,9 @@ func (c *conn) nextFrame(ctx context.Context) (f frame, ok bool, err error) {
 	case <-answered:
 		return f, false, nil
 	case f = <-frames:
+		c.mu.Lock()
+		c.readUnwritten++
+		c.mu.Unlock()
 		return f, true, nil
 	}
 }
@@ -666,24 +748,40 @@ func rpcError(id json.RawMessage, code int, text string) ([]byte, error) {
 	}{"2.0", id, jsonrpc.Error{Code: int64(code), Message: text}})
 }
 
-// writeError writes a JSON-RPC error response.
-func (c *conn) writeError(id json.RawMessage, code int, text string) error {
+// refuse queues a JSON-RPC error response for writeLoop.
+func (c *conn) refuse(id json.RawMessage, code int, text string) error {
 	b, err := rpcError(id, code, text)
 	if err != nil {
 		return err
 	}
-	return c.writeLine(b)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.refusing += len(b)
+	c.writing++
+	c.enqueueLocked(&outgoing{line: b, counted: true})
+	return nil
+}
+
+// An outgoing is a message queued for writeLoop.
+type outgoing struct {
+	msg     jsonrpc.Message // a message given to Write, encoded at its turn
+	line    []byte          // or a refusal of Read, encoded
+	size    int             // the bytes counted in unsent
+	counted bool            // counted in writing
+	done    chan error      // receives the write's error; nil for a refusal
 }
 
 // Write implements [mcp.Connection]. The message is encoded when its
 // turn to be written comes: answers waiting for a client that does not
-// read hold their results only, not a copy of each encoded line.
+// read hold their results only, not a copy of each encoded line. Write
+// returns once the message is written, the connection is closed, or the
+// reading has ended while the client reads nothing ([conn.abandon]).
 func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 	resp, _ := msg.(*jsonrpc.Response)
-	size, counted := 0, false
+	o := &outgoing{msg: msg, done: make(chan error, 1)}
 	c.mu.Lock()
 	if resp != nil {
-		size = len(resp.Result)
+		o.size = len(resp.Result)
 		// The id and the place of a tool call are free before the
 		// answer is written: a client that reads it may send the next
 		// call, under the same id.
@@ -691,7 +789,7 @@ func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 		if ok {
 			delete(c.pending, resp.ID)
 			c.writing++
-			counted = true
+			o.counted = true
 			if kind != otherCall {
 				c.tools--
 			}
@@ -706,47 +804,142 @@ func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 			resp.Error = withCode(resp.Error)
 		}
 		// A large call's answer had room kept for it before it ran.
-		if kind != largeCall && size > maxKeptAnswerBytes && c.unsent >= maxUnsentBytes {
+		if kind != largeCall && o.size > maxKeptAnswerBytes && c.unsent >= maxUnsentBytes {
 			// The client reads none of what waits: an answer this large
 			// is not kept for it (calls already running would each hold
 			// one), the call is refused as busy.
 			resp.Result, resp.Error = nil, &jsonrpc.Error{Code: codeBusy, Message: fmt.Sprintf(
-				"server busy: %d bytes of answers wait for the client to read them; this answer of %d bytes was not kept: call again once they are read", c.unsent, size)}
-			size = 0
+				"server busy: %d bytes of answers wait for the client to read them; this answer of %d bytes was not kept: call again once they are read", c.unsent, o.size)}
+			o.size = 0
 		}
 	}
-	c.unsent += size
+	c.unsent += o.size
 	tools := c.tools
+	c.enqueueLocked(o)
 	c.mu.Unlock()
 	if c.entered != nil && resp != nil {
 		c.entered(tools)
 	}
-	err := c.writeMessage(msg)
-	c.mu.Lock()
-	c.unsent -= size
-	if counted {
-		c.writing--
-	}
-	close(c.answered)
-	c.answered = make(chan struct{})
-	c.mu.Unlock()
-	return err
-}
-
-// writeMessage encodes msg and writes it as one line.
-func (c *conn) writeMessage(msg jsonrpc.Message) error {
-	c.writeMu.Lock()
-	defer c.writeMu.Unlock()
-	b, err := jsonrpc.EncodeMessage(msg)
-	if err != nil {
+	select {
+	case err := <-o.done:
 		return err
+	case <-c.closed:
+		return errWriteClosed
+	case <-c.abandoned:
+		return errUnread
 	}
-	return c.writeLocked(b)
 }
 
-// writeLocked writes b and a newline; writeMu is held. A line without
-// room for its newline is written in two pieces, not copied.
-func (c *conn) writeLocked(b []byte) error {
+// errWriteClosed answers a Write waiting when the connection closes.
+var errWriteClosed = errors.New("message not written: the connection is closed")
+
+// errUnread answers a Write waiting when the reading has ended while the
+// client read nothing.
+var errUnread = errors.New("message not written: the client read none of the answers waiting before the session ended")
+
+// enqueueLocked queues o for writeLoop; mu is held.
+func (c *conn) enqueueLocked(o *outgoing) {
+	if !c.sending && len(c.queue) == 0 {
+		c.readUnwritten = 0 // the writer was idle: what was read is not its
+	}
+	c.queue = append(c.queue, o)
+	select {
+	case c.queued <- struct{}{}:
+	default:
+	}
+}
+
+// writeLoop writes the messages queued, in order, until the connection
+// closes. It alone writes to out, so that neither the reading nor a
+// Write waits on a client that does not read: once the connection
+// closes, it ends when its write in progress returns (out's Write cannot
+// be interrupted), and what is still queued is not written.
+func (c *conn) writeLoop() {
+	for {
+		o := c.dequeue()
+		if o == nil {
+			return
+		}
+		err := c.send(o)
+		c.mu.Lock()
+		c.sending = false
+		c.unsent -= o.size
+		c.refusing -= len(o.line)
+		c.readUnwritten = 0
+		c.written++
+		if o.counted {
+			c.writing--
+		}
+		close(c.answered)
+		c.answered = make(chan struct{})
+		c.mu.Unlock()
+		switch {
+		case o.done != nil:
+			o.done <- err
+		case err != nil:
+			c.failOnce.Do(func() { c.failErr = err; close(c.failed) })
+		}
+	}
+}
+
+// dequeue returns the next message queued, waiting for one; nil once the
+// connection closes.
+func (c *conn) dequeue() *outgoing {
+	for {
+		select {
+		case <-c.closed:
+			return nil
+		default:
+		}
+		c.mu.Lock()
+		if len(c.queue) > 0 {
+			o := c.queue[0]
+			c.queue[0] = nil
+			c.queue = c.queue[1:]
+			c.sending = true
+			c.mu.Unlock()
+			return o
+		}
+		c.mu.Unlock()
+		select {
+		case <-c.queued:
+		case <-c.closed:
+			return nil
+		}
+	}
+}
+
+// abandon gives up the messages given to Write and not written, once the
+// reading has ended: always when it ended at once (always is true: the
+// context was cancelled, or a refusal could not be written), else only
+// when the writer is still busy and wrote nothing since the grace period
+// began, the client having read nothing for that long; a client that
+// reads, even slowly, gets every answer, those of the calls cancelled
+// then too.
+func (c *conn) abandon(always bool) {
+	c.mu.Lock()
+	busy := (c.sending || len(c.queue) > 0) && c.written == c.graceWritten
+	c.mu.Unlock()
+	if always || busy {
+		c.abandonOnce.Do(func() { close(c.abandoned) })
+	}
+}
+
+// send encodes o's message, when not encoded, and writes it as one line.
+func (c *conn) send(o *outgoing) error {
+	b := o.line
+	if b == nil {
+		var err error
+		if b, err = jsonrpc.EncodeMessage(o.msg); err != nil {
+			return err
+		}
+	}
+	return c.writeLine(b)
+}
+
+// writeLine writes b and a newline. A line without room for its newline
+// is written in two pieces, not copied.
+func (c *conn) writeLine(b []byte) error {
 	if cap(b) > len(b) {
 		_, err := c.out.Write(append(b, '\n'))
 		return err
@@ -770,33 +963,6 @@ func withCode(err error) error {
 	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: err.Error()}
 }
 
-func (c *conn) writeLine(b []byte) error {
-	c.writeMu.Lock()
-	defer c.writeMu.Unlock()
-	return c.writeLocked(b)
-}
-
-// waitUnsent waits until the answers given to Write and not yet written
-// are at most maxUnsentBytes, the connection closes (io.EOF) or ctx is
-// done.
-func (c *conn) waitUnsent(ctx context.Context) error {
-	for {
-		c.mu.Lock()
-		n, answered := c.unsent, c.answered
-		c.mu.Unlock()
-		if n <= maxUnsentBytes {
-			return nil
-		}
-		select {
-		case <-answered:
-		case <-c.closed:
-			return io.EOF
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-}
-
 // drain stops reading input: Read returns io.EOF once the calls already
 // read are answered or the grace period has passed.
 func (c *conn) drain() { c.stopOnce.Do(func() { close(c.stop) }) }
@@ -805,6 +971,9 @@ func (c *conn) drain() { c.stopOnce.Do(func() { close(c.stop) }) }
 // the connection closes, and returns io.EOF; or ctx's error if it is done
 // first.
 func (c *conn) waitAnswered(ctx context.Context) error {
+	c.mu.Lock()
+	c.graceWritten = c.written
+	c.mu.Unlock()
 	timer := time.NewTimer(c.grace)
 	defer timer.Stop()
 	for {

@@ -167,7 +167,7 @@ func TestServeAnswersAfterInputEnds(t *testing.T) {
 type gatedEmbedder struct {
 	*memweavetest.EmbedServer
 	closed  atomic.Bool
-	started chan struct{} // receives when a held request arrives
+	started chan struct{} // receives when a held request arrives, while it has room
 	open    chan struct{} // closed to let held requests through
 }
 
@@ -176,7 +176,10 @@ func newGatedEmbedder(t *testing.T) *gatedEmbedder {
 	inner := g.EmbedServer.Config.Handler
 	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		if g.closed.Load() {
-			g.started <- struct{}{}
+			select {
+			case g.started <- struct{}{}:
+			default:
+			}
 			<-g.open
 		}
 		inner.ServeHTTP(rw, r)
