@@ -78,8 +78,7 @@ func TestStatusRunsFewGitCommands(t *testing.T) {
 // TestSyncGitCommandsByFamily bounds the git commands one sync of each
 // kind of situation starts (a git on PATH logs them; git's own helpers,
 // upload-pack or index-pack, are not on that PATH): each costs a
-// process start, 10 to 40 ms on a loaded machine, and an agent may sync
-// every turn. The bounds are the counts this commit measured, so a
+// process start, and an agent may sync every turn. The bounds are the counts this commit measured, so a
 // change that adds a call back fails here, naming the family and listing
 // its calls; docs/team.md has the counts before and after, with git's
 // helpers (GIT_TRACE). Not parallel: t.Setenv.

@@ -492,8 +492,8 @@ func TestHTTPRefusalsOfAClientThatDoesNotRead(t *testing.T) {
 // own: notifications, requests the SDK answers, a second initialized.
 // The SDK answers initialize before it handles the next message, so
 // with the answer waiting for the client each message read waited in
-// the SDK's queue: 116,000 notifications held 107 MB of heap after 10 s,
-// still growing, and here all the lines of each kind were read. The reading now
+// the SDK's queue, without bound (docs/mcp.md has the figure), and here
+// all the lines of each kind were read. The reading now
 // stops once MaxReadUnwritten lines are read while the writer cannot
 // finish one, and the session goes on once the client reads.
 func TestUnreadInitializeHoldsLittle(t *testing.T) {
