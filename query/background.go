@@ -78,11 +78,54 @@ type Backgrounds struct {
 
 // Background returns the index's background, for [search.Hybrid]'s
 // Background, given the query vector q: one of the index's dims, else
-// the zero Background. An embedding failure wraps [search.ErrProbes]; on
+// the zero Background. Its Decoy is the query's ([search.Decoy]). An embedding failure wraps [search.ErrProbes]; on
 // an index opened read-only ([index.DB.ReadOnly]) that does not hold the
 // questions' vectors of a networked embedder, the error wraps
 // [search.ErrNoBackground] and nothing is asked of the server.
 func (b *Backgrounds) Background(ctx context.Context, q []float32) (search.Background, error) {
+	bg, err := b.background(ctx, q)
+	if err != nil || bg == (search.Background{}) {
+		return bg, err
+	}
+	probes, err := b.probesOf(ctx)
+	if err != nil {
+		return search.Background{}, err
+	}
+	bg.Decoy = search.Decoy(q, probes, index.Dots)
+	return bg, nil
+}
+
+// probesOf returns the background questions' vectors under the current
+// embedder: those kept, else from the embedding cache or the embedder
+// (see [Backgrounds.embedProbes]), then kept.
+func (b *Backgrounds) probesOf(ctx context.Context) ([][]float32, error) {
+	identity := b.Engine.IdentityOf().Embedder
+	b.mu.Lock()
+	probes := b.probes
+	if b.identity != identity {
+		probes = nil
+	}
+	b.mu.Unlock()
+	if probes != nil {
+		return probes, nil
+	}
+	probes, err := b.embedProbes(ctx, embedcache.New(identity))
+	if errors.Is(err, search.ErrNoBackground) {
+		return nil, err
+	} else if err != nil {
+		return nil, fmt.Errorf("%w: %w", search.ErrProbes, err)
+	}
+	b.mu.Lock()
+	if b.identity == identity || b.identity == "" {
+		b.identity, b.probes = identity, probes
+	}
+	b.mu.Unlock()
+	return probes, nil
+}
+
+// background is [Backgrounds.Background] without the query's decoy
+// level.
+func (b *Backgrounds) background(ctx context.Context, q []float32) (search.Background, error) {
 	gen, err := b.DB.Generation(ctx)
 	if err != nil {
 		return search.Background{}, err

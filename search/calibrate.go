@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -53,6 +54,10 @@ const (
 	// weighs several times one in a single chunk. There the weights are
 	// taken as if the index had MinIDFChunks chunks (see [NewTermWeights]).
 	MinIDFChunks = 10
+	// DecoyCount is how many of the background questions nearest a query
+	// set its decoy level (see [Decoy]): the mean of the nearest eighth of
+	// them.
+	DecoyCount = 6
 )
 
 // TermWeights is what the index says about the words of one query: each
@@ -375,6 +380,56 @@ type Background struct {
 	// the expected maximum of N normal draws (4.3 for 10,000), and at
 	// least [MinStandout].
 	Standout float64
+	// Decoy is the query's decoy level, the cosine a chunk must pass to
+	// count as vector evidence for it (see [Decoy]); 0 when unknown. It is
+	// the query's, not the index's: [Hybrid.Background] sets it with
+	// the rest.
+	Decoy float64
+}
+
+// Decoy returns the decoy level of the query vector q: the mean of its
+// [DecoyCount] highest cosines with probes, the vectors of the background
+// questions ([ProbeQuestions]) under the same embedder. Those are general
+// knowledge no memory is likely to answer; a query near several of them
+// is itself such a question, and a sentence encoder places it near a
+// note on a related topic (a question on calibrating a thermometer near
+// a note on the fridge's temperature) as near as a paraphrase is to the
+// note it asks about. A chunk counts as vector evidence for the query
+// only when it is nearer the query than the query's nearest background
+// questions are: under the decoy level a chunk holding none of the
+// query's words ranks, but scores at most [LexicalAlone] per unit of
+// vector score, under the default threshold, and a partial keyword match
+// has no vector score (see [Confirm]). A question put to memory about
+// the user's own things sits far from the background questions, and its
+// answer above the level. Vectors of another length than q, or of no
+// direction, are skipped; without one, Decoy is 0 (no level).
+func Decoy(q []float32, probes [][]float32, dots Dots) float64 {
+	unit := make([]float32, len(q))
+	if !toUnit(unit, q) {
+		return 0
+	}
+	if dots == nil {
+		dots = goDots
+	}
+	ps := make([][]float32, 0, len(probes))
+	for _, p := range probes {
+		u := make([]float32, len(q))
+		if len(p) == len(q) && toUnit(u, p) {
+			ps = append(ps, u)
+		}
+	}
+	if len(ps) == 0 {
+		return 0
+	}
+	cos := make([]float64, len(ps))
+	dots(unit, ps, cos)
+	slices.SortFunc(cos, func(a, b float64) int { return cmp.Compare(b, a) })
+	top := cos[:min(DecoyCount, len(cos))]
+	sum := 0.0
+	for _, c := range top {
+		sum += c
+	}
+	return sum / float64(len(top))
 }
 
 // NewIndexBackground returns the background of an index of n chunks
@@ -606,6 +661,14 @@ func (h *Hybrid) calibrate(c *calibration, cands []Candidate, chunks map[int64]s
 				b = *c.matches
 			}
 			v := b.VectorScore(*cd.Cosine)
+			if *cd.Cosine < c.background.Decoy {
+				// Under the query's decoy level (see [Decoy]).
+				if cd.BM25 == nil {
+					v *= LexicalAlone / VectorAlone
+				} else if !cd.Whole {
+					v = 0
+				}
+			}
 			if v > 0 && c.runs != nil && cd.BM25 == nil && !c.runs.heldBy(chunks[cd.ChunkID].Text) {
 				v = 0 // a lexical cosine without a shared run is bucket collisions
 			}

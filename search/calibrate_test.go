@@ -278,3 +278,36 @@ func TestKeywordScoreHalfQueryAtEverySize(t *testing.T) {
 		}
 	}
 }
+
+// TestDecoy checks the decoy level: the mean of the query's DecoyCount
+// highest cosines with the background questions' vectors, at any length,
+// skipping vectors of another length or of no direction.
+func TestDecoy(t *testing.T) {
+	q := []float32{2, 0}
+	var probes [][]float32
+	for i := range 10 {
+		// cosines 0.9, 0.8, ..., 0: the top six average 0.65.
+		c := 0.9 - 0.1*float64(i)
+		probes = append(probes, []float32{float32(3 * c), float32(3 * math.Sqrt(1-c*c))})
+	}
+	probes = append(probes, []float32{1, 0, 0}, []float32{0, 0}, nil)
+	if got := Decoy(q, probes, nil); math.Abs(got-0.65) > 1e-6 {
+		t.Errorf("Decoy = %v, want 0.65 (the mean of the six nearest)", got)
+	}
+	if got := Decoy(q, probes[:2], nil); math.Abs(got-0.85) > 1e-6 {
+		t.Errorf("Decoy of two probes = %v, want 0.85 (the mean of both)", got)
+	}
+	for _, c := range []struct {
+		name   string
+		q      []float32
+		probes [][]float32
+	}{
+		{"a zero query", []float32{0, 0}, probes},
+		{"no probe", q, nil},
+		{"probes of another length", q, [][]float32{{1, 0, 0}}},
+	} {
+		if got := Decoy(c.q, c.probes, nil); got != 0 {
+			t.Errorf("Decoy with %s = %v, want 0 (no level)", c.name, got)
+		}
+	}
+}
