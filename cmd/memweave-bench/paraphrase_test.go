@@ -198,6 +198,22 @@ func TestRanksSet(t *testing.T) {
 	}
 }
 
+// TestBlindSet checks testdata/blind.json, an eighth set written at stop
+// 65 by a writer who saw no score on it and ran no embedder, bench or
+// search on it, as a blind judge of the search threshold: the promises of
+// TestShapesSet over its families (mine, howto, work, people) and kinds
+// (offtopic, chance, neighbour, absent), at least 64 pairs, 64 negatives
+// and 200 distractors.
+func TestBlindSet(t *testing.T) {
+	const path = "testdata/blind.json"
+	d := checkFamilySet(t, path,
+		[]string{"mine", "howto", "work", "people"},
+		[]string{"offtopic", "chance", "neighbour", "absent"})
+	if len(d.Pairs) < 64 || len(d.Negatives) < 64 || len(d.Distractors) < 200 {
+		t.Errorf("%s has %d pairs, %d negatives and %d distractors, want at least 64, 64 and 200", path, len(d.Pairs), len(d.Negatives), len(d.Distractors))
+	}
+}
+
 // TestHashnegSet checks that testdata/hashneg.json reads, and that every
 // domain of its pairs and kind of its negatives is asked in both halves,
 // so that the check half judges each family the tune half saw.
