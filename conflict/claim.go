@@ -125,6 +125,11 @@ type claim struct {
 	// "petrol" in "runs on petrol" (see [howBeside]). It and usual sit
 	// in the padding after pronoun, as changeYear does after often.
 	bare uint32
+	// placeOpen has bit i set when toks[i], i < 32, opens a phrase of
+	// place: it is or follows a preposition of place ("behind the old
+	// stable block", "at the edge of the orchard", "on the shelf",
+	// "next to the door") or [locMark] (see [placesApart]).
+	placeOpen uint32
 	// order is "before" or "after" when the claim places its fact
 	// before or after an event it names ("take the tablet after
 	// breakfast"); the word is not among toks.
@@ -455,12 +460,15 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 	c.copAt = -1
 	c.holder = int8(roleHolder(raws))
 	c.scoped = timeScoped(raws)
-	placed := false // in a phrase of place: see [token.place]
-	last := -2      // the index in raws of the last token's word
+	placed := false  // in a phrase of place: see [token.place]
+	opening := false // the next token opens a phrase of place
+	last := -2       // the index in raws of the last token's word
 	for i, r := range raws {
 		w := r.w
 		if placePrep(w) || w == locMark {
-			placed = true
+			placed, opening = true, true
+		} else if placeOpener(words, i) {
+			opening = true
 		} else if !determiners[w] && (tokenize.IsStopWord(w) || filler[w]) && !(placed && (w == "on" || w == "of")) {
 			// "in the café on the corner", "in the back room of the
 			// pub": one place.
@@ -520,6 +528,10 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			c.bare |= 1 << len(c.toks)
 		}
 		last = i
+		if opening && len(c.toks) < 32 {
+			c.placeOpen |= 1 << len(c.toks)
+		}
+		opening = false
 		c.toks = append(c.toks, t)
 		if len(c.toks) == maxClaimTokens {
 			break
@@ -656,6 +668,22 @@ func denied(words []string) bool {
 func placePrep(w string) bool {
 	switch w {
 	case "in", "at", "under", "behind", "inside", "outside", "beside", "near", "above", "below", "beneath", "underneath":
+		return true
+	}
+	return false
+}
+
+// placeOpener reports whether words[i] opens a phrase of place that
+// [placePrep] leaves out because the word says other things too: "on"
+// or "by" before a determiner ("on the shelf", not "runs on diesel"),
+// "next to", "opposite".
+func placeOpener(words []string, i int) bool {
+	switch words[i] {
+	case "on", "by":
+		return determiners[wordAt(words, i+1)]
+	case "next":
+		return wordAt(words, i+1) == "to"
+	case "opposite":
 		return true
 	}
 	return false

@@ -100,6 +100,7 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	occasionWords = foldedSet(`once twice thrice`)
 	openAir = newOpenAir()
 	inOut = newInOut()
+	restVerbs = foldedSet(`stand stands sit sits hang hangs lie lies rest rests`)
 })
 
 // reactionWords are the reactions of the body (an allergy, an

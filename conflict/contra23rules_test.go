@@ -1,0 +1,25 @@
+package conflict_test
+
+import "testing"
+
+// TestContra23Rules holds cases per rule of the twenty-third pass, each
+// written for the rule and not taken from testdata/contra23.jsonl: the
+// contradictions it must find and the look-alikes next to them it must
+// leave alone.
+func TestContra23Rules(t *testing.T) {
+	checkJudged(t, contra23PlaceCases)
+}
+
+var contra23PlaceCases = []judgeCase{
+	{"part of one place, beside another", "The rain gauge is at the far corner of the lawn.", "The rain gauge is next to the greenhouse door.", true},
+	{"on a shelf, in a drawer", "The first-aid kit is on the top shelf of the pantry.", "The first-aid kit is in the left drawer of the desk.", true},
+	{"a verb of rest, two places", "The old bell hangs above the chapel door.", "The old bell hangs at the end of the cloister.", true},
+	{"opposite, behind", "The bus stop is opposite the village pub.", "The bus stop is behind the old fire station.", true},
+	{"in a room, on a hook in it", "The spare key is in the hall.", "The spare key is on the hook by the back door.", false},
+	{"in a place, at the back of it", "The ladder is in the garage.", "The ladder is at the back of the garage.", false},
+	{"last year's, this year's", "This year's harvest show is on the school field.", "Last year's harvest show was in the church hall.", false},
+	{"was, is", "The rain gauge was at the far corner of the lawn.", "The rain gauge is next to the greenhouse door.", false},
+	{"two things in two places", "The rain gauge is at the far corner of the lawn.", "The sundial is next to the greenhouse door.", false},
+	{"one place said twice", "The bus stop is opposite the village pub.", "The bus stop is opposite the pub in the village.", false},
+	{"a deed in a place", "Petr paints at the end of the cloister.", "Petr paints next to the greenhouse door.", false},
+}
