@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra23Rules(t *testing.T) {
-	checkJudged(t, contra23PlaceCases)
+	checkJudged(t, contra23PlaceCases, contra23BeforeCases)
 }
 
 var contra23PlaceCases = []judgeCase{
@@ -22,4 +22,12 @@ var contra23PlaceCases = []judgeCase{
 	{"two things in two places", "The rain gauge is at the far corner of the lawn.", "The sundial is next to the greenhouse door.", false},
 	{"one place said twice", "The bus stop is opposite the village pub.", "The bus stop is opposite the pub in the village.", false},
 	{"a deed in a place", "Petr paints at the end of the cloister.", "Petr paints next to the greenhouse door.", false},
+}
+
+var contra23BeforeCases = []judgeCase{
+	{"was, before an event; is", "The sports hall was 30 metres long before the extension.", "The sports hall is 45 metres long.", false},
+	{"was, before a year; is", "The ferry fare was 12 euros before 2019.", "The ferry fare is 20 euros.", false},
+	{"was, before the subsidy; is", "The ferry fare was 12 euros before the subsidy.", "The ferry fare is 20 euros.", false},
+	{"is, is", "The sports hall is 30 metres long.", "The sports hall is 45 metres long.", true},
+	{"a rule before an event, now", "The form costs 12 euros before the deadline.", "The form costs 20 euros.", true},
 }

@@ -678,8 +678,11 @@ func timeScoped(raws []rawTok) bool {
 		case "before", "prior":
 			// "Before 2020 the firm had 12 staff", "before the
 			// migration, queries took 800 ms": a past fact, not now
-			// ("is required before merging" holds now).
-			scoped = i == 0 && slices.ContainsFunc(raws[i+1:], pastForm)
+			// ("is required before merging" holds now). "The pool was
+			// 25 metres before the rebuild", "drank heavily before
+			// 2015": a past form, then "before" an event or a year.
+			n := next(i)
+			scoped = i == 0 && slices.ContainsFunc(raws[i+1:], pastForm) || pastSeen && (determiners[n] || yearOf(n) > 0)
 		case "in":
 			// "The school had 350 pupils in 2015", "the fee was 40
 			// euros in 2019": a past count or value with its year, not
