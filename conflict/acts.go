@@ -1,6 +1,7 @@
 package conflict
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -59,18 +60,20 @@ stepdaughter stepbrother stepsister godfather godmother godson goddaughter`) {
 }
 
 // kinAndOther reports whether h replaces, after the copula and closing
-// both claims, one word of [kinWords] by a plain word of another kind:
-// "Ivo is Petra's uncle" and "Ivo is Petra's neighbour" may both hold.
+// both claims, a relation headed by a word of [kinWords] by one headed
+// by a plain word of another kind, each in one or two words: "Ivo is
+// Petra's uncle" and "Ivo is Petra's neighbour" or "... business
+// partner" may both hold.
 func kinAndOther(a, b *claim, h hunk) bool {
-	if len(h.a) != 1 || len(h.b) != 1 || a.copAt < 0 || b.copAt < 0 || h.at < int(a.copAt) || h.bt < int(b.copAt) ||
-		h.at+1 != len(a.toks) || h.bt+1 != len(b.toks) {
+	if len(h.a) == 0 || len(h.b) == 0 || len(h.a) > 2 || len(h.b) > 2 || a.copAt < 0 || b.copAt < 0 || h.at < int(a.copAt) || h.bt < int(b.copAt) ||
+		h.at+len(h.a) != len(a.toks) || h.bt+len(h.b) != len(b.toks) {
 		return false
 	}
-	x, y := h.a[0], h.b[0]
-	if x.value || y.value || x.name || y.name {
+	notPlain := func(t token) bool { return t.value || t.name }
+	if slices.ContainsFunc(h.a, notPlain) || slices.ContainsFunc(h.b, notPlain) {
 		return false
 	}
-	return kinWords[x.w] != kinWords[y.w]
+	return kinWords[h.a[len(h.a)-1].w] != kinWords[h.b[len(h.b)-1].w]
 }
 
 // actVerbs are acts done to a thing by whoever handles it, of which one

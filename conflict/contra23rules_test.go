@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra23Rules(t *testing.T) {
-	checkJudged(t, contra23PlaceCases, contra23BeforeCases)
+	checkJudged(t, contra23PlaceCases, contra23BeforeCases, contra23KinCases)
 }
 
 var contra23PlaceCases = []judgeCase{
@@ -30,4 +30,11 @@ var contra23BeforeCases = []judgeCase{
 	{"was, before the subsidy; is", "The ferry fare was 12 euros before the subsidy.", "The ferry fare is 20 euros.", false},
 	{"is, is", "The sports hall is 30 metres long.", "The sports hall is 45 metres long.", true},
 	{"a rule before an event, now", "The form costs 12 euros before the deadline.", "The form costs 20 euros.", true},
+}
+
+var contra23KinCases = []judgeCase{
+	{"kin, two-word other", "Lwazi is Femi's cousin.", "Lwazi is Femi's line manager.", false},
+	{"two-word other, kin", "Lwazi is Femi's football coach.", "Lwazi is Femi's uncle.", false},
+	{"kin, kin", "Lwazi is Femi's cousin.", "Lwazi is Femi's uncle.", true},
+	{"kin, two-word kin", "Lwazi is Femi's cousin.", "Lwazi is Femi's older brother.", true},
 }
