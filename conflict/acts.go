@@ -76,6 +76,20 @@ func kinAndOther(a, b *claim, h hunk) bool {
 	return kinWords[h.a[len(h.a)-1].w] != kinWords[h.b[len(h.b)-1].w]
 }
 
+// stateAndDeed reports whether h replaces the one word after a copula of
+// the present, a state ("Hamish is engaged to Vesna"), by the verb of a
+// past deed told with no copula ("Hamish met Vesna at university"): a
+// deed done once beside a state now, which antonyms alone make two
+// values of one slot.
+func stateAndDeed(a, b *claim, h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 {
+		return false
+	}
+	state := func(c *claim, at int) bool { return int(c.copAt) == at && !c.copPast && !c.past }
+	deed := func(c *claim) bool { return c.past && c.copAt < 0 }
+	return state(a, h.at) && deed(b) || state(b, h.bt) && deed(a)
+}
+
 // actVerbs are acts done to a thing by whoever handles it, of which one
 // subject does many to one object: "Aisha writes the changelog" and
 // "Aisha reviews the changelog" may both hold, and so do ways of keeping

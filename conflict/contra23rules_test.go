@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra23Rules(t *testing.T) {
-	checkJudged(t, contra23PlaceCases, contra23BeforeCases, contra23KinCases)
+	checkJudged(t, contra23PlaceCases, contra23BeforeCases, contra23KinCases, contra23DeedCases)
 }
 
 var contra23PlaceCases = []judgeCase{
@@ -37,4 +37,11 @@ var contra23KinCases = []judgeCase{
 	{"two-word other, kin", "Lwazi is Femi's football coach.", "Lwazi is Femi's uncle.", false},
 	{"kin, kin", "Lwazi is Femi's cousin.", "Lwazi is Femi's uncle.", true},
 	{"kin, two-word kin", "Lwazi is Femi's cousin.", "Lwazi is Femi's older brother.", true},
+}
+
+var contra23DeedCases = []judgeCase{
+	{"a state, a past deed", "Ines is engaged to Rafael.", "Ines met Rafael on a train.", false},
+	{"a state, a past deed with its object", "Ines is friends with Rafael.", "Ines phoned Rafael last week.", false},
+	{"a state, a state", "Ines is engaged to Rafael.", "Ines is married to Rafael.", true},
+	{"a state, an antonym in the past", "The clinic is open.", "The clinic closed last week.", true},
 }
