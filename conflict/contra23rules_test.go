@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra23Rules(t *testing.T) {
-	checkJudged(t, contra23PlaceCases, contra23BeforeCases, contra23KinCases, contra23DeedCases)
+	checkJudged(t, contra23PlaceCases, contra23BeforeCases, contra23KinCases, contra23DeedCases, contra23VisitCases)
 }
 
 var contra23PlaceCases = []judgeCase{
@@ -44,4 +44,15 @@ var contra23DeedCases = []judgeCase{
 	{"a state, a past deed with its object", "Ines is friends with Rafael.", "Ines phoned Rafael last week.", false},
 	{"a state, a state", "Ines is engaged to Rafael.", "Ines is married to Rafael.", true},
 	{"a state, an antonym in the past", "The clinic is open.", "The clinic closed last week.", true},
+}
+
+var contra23VisitCases = []judgeCase{
+	{"never set foot in, went to", "Ama has never set foot in Peru.", "Ama went to Peru last year.", true},
+	{"never visited, flew to", "Ama has never visited Peru.", "Ama flew to Peru in 2021.", true},
+	{"never visited, flew elsewhere", "Ama has never visited Peru.", "Ama flew to Chile in 2021.", false},
+	{"never set foot in, hopes to go", "Ama has never set foot in Peru.", "Ama hopes to go to Peru.", false},
+	{"visited, visited elsewhere", "Ama visited Peru in May.", "Ama visited Chile in May.", false},
+	{"always asks for, prefers", "Jonas always asks for a corner table.", "Jonas prefers a window table.", true},
+	{"always asks for, the same", "Jonas always asks for a corner table.", "Jonas prefers a corner table.", false},
+	{"always asks for, another subject", "Jonas always asks for a corner table.", "Mira prefers a window table.", false},
 }
