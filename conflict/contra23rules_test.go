@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra23Rules(t *testing.T) {
-	checkJudged(t, contra23PlaceCases, contra23BeforeCases, contra23KinCases, contra23DeedCases, contra23VisitCases)
+	checkJudged(t, contra23PlaceCases, contra23BeforeCases, contra23KinCases, contra23DeedCases, contra23VisitCases, contra23TripCases)
 }
 
 var contra23PlaceCases = []judgeCase{
@@ -55,4 +55,15 @@ var contra23VisitCases = []judgeCase{
 	{"always asks for, prefers", "Jonas always asks for a corner table.", "Jonas prefers a window table.", true},
 	{"always asks for, the same", "Jonas always asks for a corner table.", "Jonas prefers a corner table.", false},
 	{"always asks for, another subject", "Jonas always asks for a corner table.", "Mira prefers a window table.", false},
+}
+
+var contra23TripCases = []judgeCase{
+	{"on foot, drives", "Noor goes to the market on foot.", "Noor drives to the market.", true},
+	{"by bus, cycles", "Noor gets to the library by bus.", "Noor cycles to the library.", true},
+	{"by train, drives", "Noor travels to Bristol by train.", "Noor drives to Bristol.", true},
+	{"by bus, takes the bus", "Noor gets to the library by bus.", "Noor takes the bus to the library.", false},
+	{"on foot, drives elsewhere", "Noor goes to the market on foot.", "Noor drives to the office.", false},
+	{"on foot, another drives", "Noor goes to the market on foot.", "Noor's father drives to the market.", false},
+	{"a habit, a trip once", "Noor walks to the market.", "Noor drove to the market once when it rained.", false},
+	{"a habit, a trip yesterday", "Noor cycles to the library.", "Noor took the bus to the library yesterday.", false},
 }
