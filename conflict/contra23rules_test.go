@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra23Rules(t *testing.T) {
-	checkJudged(t, contra23PlaceCases, contra23BeforeCases, contra23KinCases, contra23DeedCases, contra23VisitCases, contra23TripCases)
+	checkJudged(t, contra23PlaceCases, contra23BeforeCases, contra23KinCases, contra23DeedCases, contra23VisitCases, contra23TripCases, contra23VenueCases)
 }
 
 var contra23PlaceCases = []judgeCase{
@@ -66,4 +66,14 @@ var contra23TripCases = []judgeCase{
 	{"on foot, another drives", "Noor goes to the market on foot.", "Noor's father drives to the market.", false},
 	{"a habit, a trip once", "Noor walks to the market.", "Noor drove to the market once when it rained.", false},
 	{"a habit, a trip yesterday", "Noor cycles to the library.", "Noor took the bus to the library yesterday.", false},
+}
+
+var contra23VenueCases = []judgeCase{
+	{"takes place at, takes place in", "The spring fair takes place on the village green.", "The spring fair takes place in the sports hall.", true},
+	{"takes place, is held", "The spring fair is held on the village green.", "The spring fair takes place in the school hall.", true},
+	{"a possessive in the place", "The charity quiz takes place at Dunmore's bakery.", "The charity quiz takes place at the rowing club.", true},
+	{"took place, takes place", "The spring fair took place in the school hall.", "The spring fair takes place on the village green.", false},
+	{"will take place, one place", "The spring fair will take place on the village green.", "The spring fair is on the village green.", false},
+	{"outside, outdoors", "The school sports day is held outside.", "The school sports day takes place outdoors.", false},
+	{"another owner's thing", "The charity quiz takes place at Dunmore's bakery.", "The charity quiz's prizes come from Dunmore's bakery.", false},
 }

@@ -68,6 +68,13 @@ func rewrite(words []string) []string {
 			i += n - 1
 			continue
 		}
+		if cop := placeTaken(words, i); cop != "" {
+			// "the launch takes place at the arts centre" is "the
+			// launch is at the arts centre".
+			out = append(out, cop)
+			i++
+			continue
+		}
 		// The first frame whose opening matches decides, even when it
 		// then rewrites nothing.
 		repl, n, ok := boundFrame(words, i)
@@ -112,6 +119,27 @@ func habitual(words []string, i int) int {
 		}
 	}
 	return 0
+}
+
+// placeTaken returns the copula that words[i:i+2] say when they are
+// "takes place" or a form of it, "" otherwise.
+func placeTaken(words []string, i int) string {
+	if wordAt(words, i+1) != "place" {
+		return ""
+	}
+	switch words[i] {
+	case "takes":
+		return "is"
+	case "take":
+		if i > 0 && (words[i-1] == "will" || words[i-1] == "to") {
+			// "will take place", "is due to take place".
+			return "be"
+		}
+		return "are"
+	case "took":
+		return "was"
+	}
+	return ""
 }
 
 // visitFrame returns how many words at words[i] say a visit in other

@@ -736,7 +736,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{}, false
 	}
 	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) || kinAndOther(a, b, h) ||
-		likingBeside(h) || stateAndDeed(a, b, h) || tripOnce(a, b, h) || otherQualities(a, b, h) || otherPossessed(a, b, h) || countryBeside(a, h) || employerAndTown(a, h) || heldBefore(a, b) || permitted(h) || reachedAndPlayed(h) {
+		likingBeside(h) || stateAndDeed(a, b, h) || tripOnce(a, b, h) || sameInOut(h) || otherQualities(a, b, h) || otherPossessed(a, b, h) || countryBeside(a, h) || employerAndTown(a, h) || heldBefore(a, b) || permitted(h) || reachedAndPlayed(h) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra) || consumedApart(a, b, h) || howBeside(a, b, h)) {
