@@ -90,6 +90,42 @@ func stateAndDeed(a, b *claim, h hunk) bool {
 	return state(a, h.at) && deed(b) || state(b, h.bt) && deed(a)
 }
 
+// disposedAndUsed reports whether a tells, in the past, that its
+// subject sold or gave away a thing of its own ("Delphine sold her
+// camper van in March") and b, in the present, that the same subject
+// still uses that thing, named right after b's verb with a possessive
+// determiner ("Delphine drives her camper van to the coast"). It
+// returns the two verbs.
+func disposedAndUsed(a, b *claim) (x, y token, ok bool) {
+	if !a.past || a.scoped || a.neg != "" || b.past || b.scoped || b.neg != "" || b.changed || !a.possessed || !b.possessed || b.plan || b.wish {
+		return token{}, token{}, false
+	}
+	for d := 1; d <= 2 && d+1 < len(a.toks) && d+1 < len(b.toks); d++ {
+		if a.toks[d-1].w != b.toks[d-1].w {
+			return token{}, token{}, false
+		}
+		v := a.toks[d].w
+		if !disposalVerbs[v] || v == fold("give") && !hasWord(a.toks, "away") {
+			continue
+		}
+		if u := b.toks[d]; disposalVerbs[u.w] || feelingVerbs[u.w] || u.value || u.name {
+			return token{}, token{}, false
+		}
+		obj := slices.DeleteFunc(slices.Clone(a.toks[d+1:]), func(t token) bool { return t.w == "away" || t.value })
+		if len(obj) == 0 || obj[0].w != b.toks[d+1].w {
+			return token{}, token{}, false
+		}
+		return a.toks[d], b.toks[d], true
+	}
+	return token{}, token{}, false
+}
+
+// disposalVerbs part a subject from a thing of its own, as claim words
+// fold them ("give" only with "away"). feelingVerbs keep the thing in
+// mind, not in hand: "misses her camper van", "wants her piano back". Built after the tables
+// that [lemma] reads.
+var disposalVerbs, feelingVerbs map[string]bool
+
 // actVerbs are acts done to a thing by whoever handles it, of which one
 // subject does many to one object: "Aisha writes the changelog" and
 // "Aisha reviews the changelog" may both hold, and so do ways of keeping

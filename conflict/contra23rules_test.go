@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra23Rules(t *testing.T) {
-	checkJudged(t, contra23PlaceCases, contra23BeforeCases, contra23KinCases, contra23DeedCases, contra23VisitCases, contra23TripCases, contra23VenueCases)
+	checkJudged(t, contra23PlaceCases, contra23BeforeCases, contra23KinCases, contra23DeedCases, contra23VisitCases, contra23TripCases, contra23VenueCases, contra23DisposedCases)
 }
 
 var contra23PlaceCases = []judgeCase{
@@ -76,4 +76,14 @@ var contra23VenueCases = []judgeCase{
 	{"will take place, one place", "The spring fair will take place on the village green.", "The spring fair is on the village green.", false},
 	{"outside, outdoors", "The school sports day is held outside.", "The school sports day takes place outdoors.", false},
 	{"another owner's thing", "The charity quiz takes place at Dunmore's bakery.", "The charity quiz's prizes come from Dunmore's bakery.", false},
+}
+
+var contra23DisposedCases = []judgeCase{
+	{"sold, drives it with a place after", "Tariq sold his pickup truck in May.", "Tariq drives his pickup truck to the quarry every day.", true},
+	{"gave away, plays on it", "Tariq gave his drum kit away in 2020.", "Tariq plays on his drum kit every evening.", true},
+	{"donated, rides it", "Tariq donated his tandem to the club.", "Tariq rides his tandem along the coast every Sunday.", true},
+	{"sold the old one, drives the new one", "Tariq sold his old truck.", "Tariq drives his new truck to the quarry every day.", false},
+	{"gave his dog a bath, walks it", "Tariq gave his dog a bath.", "Tariq walks his dog along the coast every day.", false},
+	{"sold one thing, uses another", "Tariq sold his pickup truck in May.", "Tariq drives his hatchback to the quarry every day.", false},
+	{"sold it, another uses it", "Tariq sold his pickup truck in May.", "Tariq's brother drives the pickup truck to the quarry every day.", false},
 }

@@ -289,6 +289,13 @@ func judgeWholeClaims(a, b *claim, why bool) (Verdict, bool) {
 	if x, y, ok := plainAndAdded(a, b); ok {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", x, y) })}, true
 	}
+	for _, p := range [2][2]*claim{{a, b}, {b, a}} {
+		if x, y, ok := disposedAndUsed(p[0], p[1]); ok {
+			return Verdict{Likely, say(why, func() string {
+				return fmt.Sprintf("parted with, then uses: %q vs %q", show(p[0], []token{x}), show(p[1], []token{y}))
+			})}, true
+		}
+	}
 	return Verdict{}, false
 }
 
