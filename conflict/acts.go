@@ -120,6 +120,39 @@ func disposedAndUsed(a, b *claim) (x, y token, ok bool) {
 	return token{}, token{}, false
 }
 
+// brokenHabit reports whether a denies, for now, a deed of its subject
+// told by the verb alone ("Ifeoma doesn't drive", "Oskar never swims")
+// and b tells that the same subject did that deed lately ("Ifeoma drove
+// the kids to school this morning"): one note is stale or wrong. A
+// deed long ago, or with no time given, may predate the habit.
+func brokenHabit(a, b *claim) bool {
+	d := len(a.toks) - 1
+	if d < 1 || a.neg == "" || !a.negNow || a.past || a.scoped || a.negExcept || !b.past || b.neg != "" || b.scoped ||
+		!recentAnchor(b.when) || len(b.toks) <= d || b.toks[d].w != a.toks[d].w || a.toks[d].value || a.toks[d].name {
+		return false
+	}
+	for i := range d {
+		if a.toks[i].w != b.toks[i].w {
+			return false
+		}
+	}
+	return true
+}
+
+// recentAnchor reports whether when, an index into [anchors] plus one,
+// names a time just past or now: "this morning", "last night",
+// "yesterday", "today", "this week", "last week".
+func recentAnchor(when uint8) bool {
+	if when == 0 {
+		return false
+	}
+	switch anchors[when-1] {
+	case "today", "yesterday", "tonight", "this week", "last week", "last night", "this morning":
+		return true
+	}
+	return false
+}
+
 // disposalVerbs part a subject from a thing of its own, as claim words
 // fold them ("give" only with "away"). feelingVerbs keep the thing in
 // mind, not in hand: "misses her camper van", "wants her piano back". Built after the tables

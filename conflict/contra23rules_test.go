@@ -7,7 +7,7 @@ import "testing"
 // contradictions it must find and the look-alikes next to them it must
 // leave alone.
 func TestContra23Rules(t *testing.T) {
-	checkJudged(t, contra23PlaceCases, contra23BeforeCases, contra23KinCases, contra23DeedCases, contra23VisitCases, contra23TripCases, contra23VenueCases, contra23DisposedCases)
+	checkJudged(t, contra23PlaceCases, contra23BeforeCases, contra23KinCases, contra23DeedCases, contra23VisitCases, contra23TripCases, contra23VenueCases, contra23DisposedCases, contra23HabitCases)
 }
 
 var contra23PlaceCases = []judgeCase{
@@ -86,4 +86,15 @@ var contra23DisposedCases = []judgeCase{
 	{"gave his dog a bath, walks it", "Tariq gave his dog a bath.", "Tariq walks his dog along the coast every day.", false},
 	{"sold one thing, uses another", "Tariq sold his pickup truck in May.", "Tariq drives his hatchback to the quarry every day.", false},
 	{"sold it, another uses it", "Tariq sold his pickup truck in May.", "Tariq's brother drives the pickup truck to the quarry every day.", false},
+}
+
+var contra23HabitCases = []judgeCase{
+	{"doesn't, did this morning", "Oskar doesn't swim.", "Oskar swam across the bay this morning.", true},
+	{"never, did last night", "Oskar never cooks.", "Oskar cooked a curry for six last night.", true},
+	{"doesn't, did yesterday", "Oskar doesn't cycle.", "Oskar cycled to the harbour yesterday.", true},
+	{"doesn't, did for years", "Oskar doesn't swim.", "Oskar swam competitively for years.", false},
+	{"doesn't, did last year", "Oskar doesn't swim.", "Oskar swam across the bay last year.", false},
+	{"doesn't at night, did yesterday", "Oskar doesn't cycle at night.", "Oskar cycled to the harbour yesterday.", false},
+	{"doesn't, another did", "Oskar doesn't swim.", "Oskar's daughter swam across the bay this morning.", false},
+	{"doesn't, will", "Oskar doesn't swim.", "Oskar will swim across the bay tomorrow.", false},
 }

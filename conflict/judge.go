@@ -290,6 +290,11 @@ func judgeWholeClaims(a, b *claim, why bool) (Verdict, bool) {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", x, y) })}, true
 	}
 	for _, p := range [2][2]*claim{{a, b}, {b, a}} {
+		if brokenHabit(p[0], p[1]) {
+			return Verdict{Likely, say(why, func() string {
+				return fmt.Sprintf("denies a deed, the other did it lately: %q", show(p[0], p[0].toks[len(p[0].toks)-1:]))
+			})}, true
+		}
 		if x, y, ok := disposedAndUsed(p[0], p[1]); ok {
 			return Verdict{Likely, say(why, func() string {
 				return fmt.Sprintf("parted with, then uses: %q vs %q", show(p[0], []token{x}), show(p[1], []token{y}))
