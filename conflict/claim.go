@@ -125,11 +125,6 @@ type claim struct {
 	// "petrol" in "runs on petrol" (see [howBeside]). It and usual sit
 	// in the padding after pronoun, as changeYear does after often.
 	bare uint32
-	// placeOpen has bit i set when toks[i], i < 32, opens a phrase of
-	// place: it is or follows a preposition of place ("behind the old
-	// stable block", "at the edge of the orchard", "on the shelf",
-	// "next to the door") or [locMark] (see [placesApart]).
-	placeOpen uint32
 	// order is "before" or "after" when the claim places its fact
 	// before or after an event it names ("take the tablet after
 	// breakfast"); the word is not among toks.
@@ -150,6 +145,12 @@ type claim struct {
 	// plan: the claim tells a plan or what might have been ("will",
 	// "won't", "going to", "should have sent"), not a past fact.
 	plan bool
+	// placeOpen has bit i set when toks[i], i < 16, opens a phrase of
+	// place: it is or follows a preposition of place ("behind the old
+	// stable block", "at the edge of the orchard", "on the shelf",
+	// "next to the door") or [locMark] (see [placesApart]). It sits in
+	// the padding after plan.
+	placeOpen uint16
 	// stage: a contest told by stage, nil when none ([claimStage]).
 	stage *stage
 	// possessed: the claim names a thing of someone's with a possessive
@@ -528,7 +529,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			c.bare |= 1 << len(c.toks)
 		}
 		last = i
-		if opening && len(c.toks) < 32 {
+		if opening && len(c.toks) < 16 {
 			c.placeOpen |= 1 << len(c.toks)
 		}
 		opening = false

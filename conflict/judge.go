@@ -795,7 +795,7 @@ func placesApart(a, b *claim, h hunk) bool {
 		}
 	}
 	at := func(c *claim) bool {
-		return h.at < 32 && c.placeOpen>>h.at&1 == 1 &&
+		return h.at < 16 && c.placeOpen>>h.at&1 == 1 &&
 			(c.toks[h.at].w == locMark || int(c.copAt) == h.at || restVerbs[c.toks[h.at-1].w])
 	}
 	return at(a) && at(b)
