@@ -30,9 +30,16 @@ import (
 //     it is not.
 //
 // The split is in halves by a hash of the pair id (loadHashed with every
-// = 2); misses are printed for the tune part only.
+// = 2); misses are printed for the tune part only. With main's rules
+// (47b49c32): tune P 0.880 R 0.629, check P 1.000 R 0.371; after the
+// twenty-third pass, tune P 1.000 R 0.914, check P 1.000 R 0.543 (the
+// floors). Still missed in tune: a role of two words at one employer
+// ("is the headteacher of" / "is a teaching assistant at"), a state
+// read from world knowledge ("is housebound" / "walked to the shops
+// yesterday"), a couple's divorce in a past year beside "are happily
+// married".
 //
 //	go test -tags sqlite_fts5 -count=1 -run TestContra23PrecisionRecall -v ./conflict/
 func TestContra23PrecisionRecall(t *testing.T) {
-	judgeSplitSet(t, loadHashed(t, "testdata/contra23.jsonl", "contra23", 2), "contra23", 160, []floor{{"tune", 0, 0}, {"check", 0, 0}})
+	judgeSplitSet(t, loadHashed(t, "testdata/contra23.jsonl", "contra23", 2), "contra23", 160, []floor{{"tune", 1.00, 0.91}, {"check", 1.00, 0.54}})
 }
