@@ -466,15 +466,7 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 	last := -2       // the index in raws of the last token's word
 	for i, r := range raws {
 		w := r.w
-		if placePrep(w) || w == locMark {
-			placed, opening = true, true
-		} else if placeOpener(words, i) {
-			opening = true
-		} else if !determiners[w] && (tokenize.IsStopWord(w) || filler[w]) && !(placed && (w == "on" || w == "of")) {
-			// "in the café on the corner", "in the back room of the
-			// pub": one place.
-			placed = false
-		}
+		placed, opening = placeStep(words, i, placed, opening)
 		if neg, skip := negation(words, i); neg != "" {
 			if c.neg == "" {
 				c.neg, c.negAt = neg, int8(len(c.toks))
@@ -672,6 +664,24 @@ func placePrep(w string) bool {
 		return true
 	}
 	return false
+}
+
+// placeStep returns whether words[i] is in a phrase of place (see
+// [token.place]) and whether the next token opens one (see
+// [claim.placeOpen]), given both for the word before.
+func placeStep(words []string, i int, placed, opening bool) (bool, bool) {
+	w := words[i]
+	switch {
+	case placePrep(w) || w == locMark:
+		return true, true
+	case placeOpener(words, i):
+		return placed, true
+	case !determiners[w] && (tokenize.IsStopWord(w) || filler[w]) && !(placed && (w == "on" || w == "of")):
+		// "in the café on the corner", "in the back room of the pub":
+		// one place.
+		return false, opening
+	}
+	return placed, opening
 }
 
 // placeOpener reports whether words[i] opens a phrase of place that
