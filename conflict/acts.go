@@ -1,6 +1,7 @@
 package conflict
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -59,19 +60,104 @@ stepdaughter stepbrother stepsister godfather godmother godson goddaughter`) {
 }
 
 // kinAndOther reports whether h replaces, after the copula and closing
-// both claims, one word of [kinWords] by a plain word of another kind:
-// "Ivo is Petra's uncle" and "Ivo is Petra's neighbour" may both hold.
+// both claims, a relation headed by a word of [kinWords] by one headed
+// by a plain word of another kind, each in one or two words: "Ivo is
+// Petra's uncle" and "Ivo is Petra's neighbour" or "... business
+// partner" may both hold.
 func kinAndOther(a, b *claim, h hunk) bool {
-	if len(h.a) != 1 || len(h.b) != 1 || a.copAt < 0 || b.copAt < 0 || h.at < int(a.copAt) || h.bt < int(b.copAt) ||
-		h.at+1 != len(a.toks) || h.bt+1 != len(b.toks) {
+	if len(h.a) == 0 || len(h.b) == 0 || len(h.a) > 2 || len(h.b) > 2 || a.copAt < 0 || b.copAt < 0 || h.at < int(a.copAt) || h.bt < int(b.copAt) ||
+		h.at+len(h.a) != len(a.toks) || h.bt+len(h.b) != len(b.toks) {
 		return false
 	}
-	x, y := h.a[0], h.b[0]
-	if x.value || y.value || x.name || y.name {
+	notPlain := func(t token) bool { return t.value || t.name }
+	if slices.ContainsFunc(h.a, notPlain) || slices.ContainsFunc(h.b, notPlain) {
 		return false
 	}
-	return kinWords[x.w] != kinWords[y.w]
+	return kinWords[h.a[len(h.a)-1].w] != kinWords[h.b[len(h.b)-1].w]
 }
+
+// stateAndDeed reports whether h replaces the one word after a copula of
+// the present, a state ("Hamish is engaged to Vesna"), by the verb of a
+// past deed told with no copula ("Hamish met Vesna at university"): a
+// deed done once beside a state now, which antonyms alone make two
+// values of one slot.
+func stateAndDeed(a, b *claim, h hunk) bool {
+	if len(h.a) != 1 || len(h.b) != 1 {
+		return false
+	}
+	state := func(c *claim, at int) bool { return int(c.copAt) == at && !c.copPast && !c.past }
+	deed := func(c *claim) bool { return c.past && c.copAt < 0 }
+	return state(a, h.at) && deed(b) || state(b, h.bt) && deed(a)
+}
+
+// disposedAndUsed reports whether a tells, in the past, that its
+// subject sold or gave away a thing of its own ("Delphine sold her
+// camper van in March") and b, in the present, that the same subject
+// still uses that thing, named right after b's verb with a possessive
+// determiner ("Delphine drives her camper van to the coast"). It
+// returns the two verbs.
+func disposedAndUsed(a, b *claim) (x, y token, ok bool) {
+	if !a.past || a.scoped || a.neg != "" || b.past || b.scoped || b.neg != "" || b.changed || !a.possessed || !b.possessed || b.plan || b.wish {
+		return token{}, token{}, false
+	}
+	for d := 1; d <= 2 && d+1 < len(a.toks) && d+1 < len(b.toks); d++ {
+		if a.toks[d-1].w != b.toks[d-1].w {
+			return token{}, token{}, false
+		}
+		v := a.toks[d].w
+		if !disposalVerbs[v] || v == fold("give") && !hasWord(a.toks, "away") {
+			continue
+		}
+		if u := b.toks[d]; disposalVerbs[u.w] || feelingVerbs[u.w] || u.value || u.name {
+			return token{}, token{}, false
+		}
+		obj := slices.DeleteFunc(slices.Clone(a.toks[d+1:]), func(t token) bool { return t.w == "away" || t.value })
+		if len(obj) == 0 || obj[0].w != b.toks[d+1].w {
+			return token{}, token{}, false
+		}
+		return a.toks[d], b.toks[d], true
+	}
+	return token{}, token{}, false
+}
+
+// brokenHabit reports whether a denies, for now, a deed of its subject
+// told by the verb alone ("Ifeoma doesn't drive", "Oskar never swims")
+// and b tells that the same subject did that deed lately ("Ifeoma drove
+// the kids to school this morning"): one note is stale or wrong. A
+// deed long ago, or with no time given, may predate the habit.
+func brokenHabit(a, b *claim) bool {
+	d := len(a.toks) - 1
+	if d < 1 || a.neg == "" || !a.negNow || a.past || a.scoped || a.negExcept || !b.past || b.neg != "" || b.scoped ||
+		!recentAnchor(b.when) || len(b.toks) <= d || b.toks[d].w != a.toks[d].w || a.toks[d].value || a.toks[d].name {
+		return false
+	}
+	for i := range d {
+		if a.toks[i].w != b.toks[i].w {
+			return false
+		}
+	}
+	return true
+}
+
+// recentAnchor reports whether when, an index into [anchors] plus one,
+// names a time just past or now: "this morning", "last night",
+// "yesterday", "today", "this week", "last week".
+func recentAnchor(when uint8) bool {
+	if when == 0 {
+		return false
+	}
+	switch anchors[when-1] {
+	case "today", "yesterday", "tonight", "this week", "last week", "last night", "this morning":
+		return true
+	}
+	return false
+}
+
+// disposalVerbs part a subject from a thing of its own, as claim words
+// fold them ("give" only with "away"). feelingVerbs keep the thing in
+// mind, not in hand: "misses her camper van", "wants her piano back". Built after the tables
+// that [lemma] reads.
+var disposalVerbs, feelingVerbs map[string]bool
 
 // actVerbs are acts done to a thing by whoever handles it, of which one
 // subject does many to one object: "Aisha writes the changelog" and

@@ -145,6 +145,12 @@ type claim struct {
 	// plan: the claim tells a plan or what might have been ("will",
 	// "won't", "going to", "should have sent"), not a past fact.
 	plan bool
+	// placeOpen has bit i set when toks[i], i < 16, opens a phrase of
+	// place: it is or follows a preposition of place ("behind the old
+	// stable block", "at the edge of the orchard", "on the shelf",
+	// "next to the door") or [locMark] (see [placesApart]). It sits in
+	// the padding after plan.
+	placeOpen uint16
 	// stage: a contest told by stage, nil when none ([claimStage]).
 	stage *stage
 	// possessed: the claim names a thing of someone's with a possessive
@@ -455,17 +461,12 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 	c.copAt = -1
 	c.holder = int8(roleHolder(raws))
 	c.scoped = timeScoped(raws)
-	placed := false // in a phrase of place: see [token.place]
-	last := -2      // the index in raws of the last token's word
+	placed := false  // in a phrase of place: see [token.place]
+	opening := false // the next token opens a phrase of place
+	last := -2       // the index in raws of the last token's word
 	for i, r := range raws {
 		w := r.w
-		if placePrep(w) || w == locMark {
-			placed = true
-		} else if !determiners[w] && (tokenize.IsStopWord(w) || filler[w]) && !(placed && (w == "on" || w == "of")) {
-			// "in the café on the corner", "in the back room of the
-			// pub": one place.
-			placed = false
-		}
+		placed, opening = placeStep(words, i, placed, opening)
 		if neg, skip := negation(words, i); neg != "" {
 			if c.neg == "" {
 				c.neg, c.negAt = neg, int8(len(c.toks))
@@ -520,6 +521,10 @@ func (c *claim) readTokens(raws []rawTok, capFirst string) {
 			c.bare |= 1 << len(c.toks)
 		}
 		last = i
+		if opening && len(c.toks) < 16 {
+			c.placeOpen |= 1 << len(c.toks)
+		}
+		opening = false
 		c.toks = append(c.toks, t)
 		if len(c.toks) == maxClaimTokens {
 			break
@@ -656,6 +661,40 @@ func denied(words []string) bool {
 func placePrep(w string) bool {
 	switch w {
 	case "in", "at", "under", "behind", "inside", "outside", "beside", "near", "above", "below", "beneath", "underneath":
+		return true
+	}
+	return false
+}
+
+// placeStep returns whether words[i] is in a phrase of place (see
+// [token.place]) and whether the next token opens one (see
+// [claim.placeOpen]), given both for the word before.
+func placeStep(words []string, i int, placed, opening bool) (bool, bool) {
+	w := words[i]
+	switch {
+	case placePrep(w) || w == locMark:
+		return true, true
+	case placeOpener(words, i):
+		return placed, true
+	case !determiners[w] && (tokenize.IsStopWord(w) || filler[w]) && !(placed && (w == "on" || w == "of")):
+		// "in the café on the corner", "in the back room of the pub":
+		// one place.
+		return false, opening
+	}
+	return placed, opening
+}
+
+// placeOpener reports whether words[i] opens a phrase of place that
+// [placePrep] leaves out because the word says other things too: "on"
+// or "by" before a determiner ("on the shelf", not "runs on diesel"),
+// "next to", "opposite".
+func placeOpener(words []string, i int) bool {
+	switch words[i] {
+	case "on", "by":
+		return determiners[wordAt(words, i+1)]
+	case "next":
+		return wordAt(words, i+1) == "to"
+	case "opposite":
 		return true
 	}
 	return false

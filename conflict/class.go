@@ -299,32 +299,73 @@ func handWritten(tw []string) []string {
 	return tw
 }
 
-// commutedBy returns tw with "commutes by train" (a mode of the closed
-// class below) written as the trip to
-// work the "commute" class of [classOf] reads: "takes the train to
-// work", "drives to work", "cycles to work", "walks to work".
+// commutedBy returns tw with a trip told by its mode of the closed
+// class below written as the trip the "commute" class of [classOf]
+// reads: "commutes by train" is "takes the train to work", "goes to
+// the gym on foot" is "walks to the gym", "gets to the studio by bus"
+// is "takes the bus to the studio".
 func commutedBy(tw []string) []string {
 	for i := 0; i+2 < len(tw); i++ {
-		if tw[i] != "commutes" && tw[i] != "commute" || tw[i+1] != "by" && tw[i+1] != "on" {
-			// The present only: a past trip to work ("until last
-			// year I commuted by car") is read beside the present by
-			// rules of time that a rewrite would lose.
+		if !tripVerb(tw[i]) {
+			// The present only: a past trip ("until last year I
+			// commuted by car") is read beside the present by rules
+			// of time that a rewrite would lose.
 			continue
 		}
-		var trip []string
-		switch tw[i+2] {
-		case "train", "bus", "tram", "metro", "subway", "coach", "ferry":
-			trip = []string{"takes", "the", tw[i+2], "to", "work"}
-		case "car":
-			trip = []string{"drives", "to", "work"}
-		case "bike", "bicycle":
-			trip = []string{"cycles", "to", "work"}
-		case "foot":
-			trip = []string{"walks", "to", "work"}
-		default:
+		if tw[i+1] == "by" || tw[i+1] == "on" {
+			if (tw[i] == "commutes" || tw[i] == "commute") && tripBy(tw[i+2]) != nil {
+				return slices.Concat(tw[:i], tripBy(tw[i+2]), []string{"to", "work"}, tw[i+3:])
+			}
 			continue
 		}
-		return slices.Concat(tw[:i], trip, tw[i+3:])
+		if tw[i+1] != "to" {
+			continue
+		}
+		// "goes to the gym on foot": the mode closes the place.
+		for k := i + 3; k+1 < len(tw) && k <= i+6; k++ {
+			if tw[k] != "by" && tw[k] != "on" {
+				continue
+			}
+			if trip := tripBy(tw[k+1]); trip != nil {
+				return slices.Concat(tw[:i], trip, tw[i+1:k], tw[k+2:])
+			}
+			break
+		}
 	}
 	return tw
+}
+
+// tripOnce reports whether h replaces one mode of getting somewhere of
+// the "commute" class by another ("takes the bus" is one), one told as a past trip and one in
+// the present: "Keziah drove to the gym once when it snowed" beside
+// "Keziah walks to the gym" is a trip beside a habit.
+func tripOnce(a, b *claim, h hunk) bool {
+	commute := func(t token) bool { return classOf[t.w] == "commute" }
+	return a.past != b.past && slices.ContainsFunc(h.a, commute) && slices.ContainsFunc(h.b, commute) && sameClass(h.a, h.b)
+}
+
+// tripVerb reports whether w is a verb of the present that says a
+// trip without its mode: "commutes", "goes", "gets", "travels".
+func tripVerb(w string) bool {
+	switch w {
+	case "commutes", "commute", "goes", "go", "gets", "get", "travels", "travel", "heads", "head":
+		return true
+	}
+	return false
+}
+
+// tripBy returns the words of a trip by mode ("takes the train",
+// "drives", "walks"), nil when mode is none the "commute" class reads.
+func tripBy(mode string) []string {
+	switch mode {
+	case "train", "bus", "tram", "metro", "subway", "coach", "ferry":
+		return []string{"takes", "the", mode}
+	case "car":
+		return []string{"drives"}
+	case "bike", "bicycle":
+		return []string{"cycles"}
+	case "foot":
+		return []string{"walks"}
+	}
+	return nil
 }

@@ -85,3 +85,11 @@ func TestDetectFindsContra21Pairs(t *testing.T) {
 func TestDetectFindsContra22Pairs(t *testing.T) {
 	detectFindsJudgedPairs(t, "testdata/contra22.jsonl")
 }
+
+// TestDetectFindsContra23Pairs does the same for testdata/contra23.jsonl
+// ("The compost heap is at the bottom of the paddock", "The compost heap
+// is next to the kitchen door"; "Ifeoma doesn't drive", "Ifeoma drove
+// the kids to school this morning").
+func TestDetectFindsContra23Pairs(t *testing.T) {
+	detectFindsJudgedPairs(t, "testdata/contra23.jsonl")
+}

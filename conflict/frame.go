@@ -55,11 +55,23 @@ func rewrite(words []string) []string {
 			i += n - 1
 			continue
 		}
-		if habitual(words, i) {
+		if n := habitual(words, i); n > 0 {
 			// "always books an aisle seat" is a preference: "prefers
 			// an aisle seat".
 			out = append(out, "prefers")
 			prefer = len(out) - 1
+			i += n - 1
+			continue
+		}
+		if n := visitFrame(words, i); n > 0 {
+			out = append(out, "been", "to")
+			i += n - 1
+			continue
+		}
+		if cop := placeTaken(words, i); cop != "" {
+			// "the launch takes place at the arts centre" is "the
+			// launch is at the arts centre".
+			out = append(out, cop)
 			i++
 			continue
 		}
@@ -89,19 +101,64 @@ func rewrite(words []string) []string {
 // by its rival ("over coffee", "to written updates").
 var preferVerbs map[string]bool
 
-// habitual reports whether words[i] is "always" before a verb that
-// chooses one of several things: "Nadia always books an aisle seat" says
-// what she prefers, as "Nadia prefers aisle seats" does.
-func habitual(words []string, i int) bool {
+// habitual returns how many words at words[i] are "always" and a verb
+// that chooses one of several things, with its "for" ("asks for", "goes
+// for"), 0 when none: "Nadia always books an aisle seat" says what she
+// prefers, as "Nadia prefers aisle seats" does.
+func habitual(words []string, i int) int {
 	if words[i] != "always" {
-		return false
+		return 0
 	}
 	switch wordAt(words, i+1) {
 	case "books", "book", "orders", "order", "picks", "pick", "chooses", "choose", "requests", "request",
 		"selects", "select", "buys", "buy":
-		return true
+		return 2
+	case "asks", "ask", "goes", "go", "opts", "opt":
+		if wordAt(words, i+2) == "for" {
+			return 3
+		}
 	}
-	return false
+	return 0
+}
+
+// placeTaken returns the copula that words[i:i+2] say when they are
+// "takes place" or a form of it, "" otherwise.
+func placeTaken(words []string, i int) string {
+	if wordAt(words, i+1) != "place" {
+		return ""
+	}
+	switch words[i] {
+	case "takes":
+		return "is"
+	case "take":
+		if i > 0 && (words[i-1] == "will" || words[i-1] == "to") {
+			// "will take place", "is due to take place".
+			return "be"
+		}
+		return "are"
+	case "took":
+		return "was"
+	}
+	return ""
+}
+
+// visitFrame returns how many words at words[i] say a visit in other
+// words than "been to", 0 when none: "set foot in" or "on", and
+// "visited" after a denial ("has never visited Lisbon"), so that the
+// denial reads as "has never been to", whose trips [judgeNegation]
+// knows.
+func visitFrame(words []string, i int) int {
+	switch words[i] {
+	case "set":
+		if wordAt(words, i+1) == "foot" && (wordAt(words, i+2) == "in" || wordAt(words, i+2) == "on") {
+			return 3
+		}
+	case "visited":
+		if i > 0 && (words[i-1] == "never" || words[i-1] == "not") {
+			return 1
+		}
+	}
+	return 0
 }
 
 // rivalAt returns how many words at words[i] name the rival of a
@@ -189,7 +246,7 @@ var frameWords map[string]bool
 
 func newFrameWords() map[string]bool {
 	return setOf(`prefer prefers preferred preferring replaced swapped substituted traded ditched a an is are was were been since took takes take taken stepped belongs belong belonged became becomes appointed named promoted half every each per one
-once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit over under than before after celebrates celebrate ceo executive`)
+once twice thrice times no not at up minimum maximum or capped limited always allows allow permits permit over under than before after celebrates celebrate ceo executive visited`)
 }
 
 // periodWords are adverbs of a period: "daily" is once a day.

@@ -289,6 +289,18 @@ func judgeWholeClaims(a, b *claim, why bool) (Verdict, bool) {
 	if x, y, ok := plainAndAdded(a, b); ok {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("antonyms: %q vs %q", x, y) })}, true
 	}
+	for _, p := range [2][2]*claim{{a, b}, {b, a}} {
+		if brokenHabit(p[0], p[1]) {
+			return Verdict{Likely, say(why, func() string {
+				return fmt.Sprintf("denies a deed, the other did it lately: %q", show(p[0], p[0].toks[len(p[0].toks)-1:]))
+			})}, true
+		}
+		if x, y, ok := disposedAndUsed(p[0], p[1]); ok {
+			return Verdict{Likely, say(why, func() string {
+				return fmt.Sprintf("parted with, then uses: %q vs %q", show(p[0], []token{x}), show(p[1], []token{y}))
+			})}, true
+		}
+	}
 	return Verdict{}, false
 }
 
@@ -582,6 +594,9 @@ func judgeSpan(a, b *claim, h hunk, common int, ratio float64, why bool) (Verdic
 	if x, y, ok := inAndOut(a, b, h); ok && a.scoped == b.scoped {
 		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different place: %q vs %q", show(a, x), show(b, y)) })}, true
 	}
+	if a.scoped == b.scoped && !a.changed && !b.changed && placesApart(a, b, h) {
+		return Verdict{Likely, say(why, func() string { return fmt.Sprintf("different place: %q vs %q", show(a, h.a), show(b, h.b)) })}, true
+	}
 	if v, ok, done := judgeComparison(a, b, h, why); done {
 		return v, ok
 	}
@@ -733,7 +748,7 @@ func judgeAttribute(a, b *claim, h hunk, ratio float64, extra int, why bool) (Ve
 		return Verdict{}, false
 	}
 	if sameAmount(a, b, h) || heldThing(a, b, h) || namedWithin(h.a, h.b) || namedWithin(h.b, h.a) || sameValueAfter(a, b, h) || kinAndOther(a, b, h) ||
-		likingBeside(h) || otherQualities(a, b, h) || otherPossessed(a, b, h) || countryBeside(a, h) || employerAndTown(a, h) || heldBefore(a, b) || permitted(h) || reachedAndPlayed(h) {
+		likingBeside(h) || stateAndDeed(a, b, h) || tripOnce(a, b, h) || sameInOut(h) || otherQualities(a, b, h) || otherPossessed(a, b, h) || countryBeside(a, h) || employerAndTown(a, h) || heldBefore(a, b) || permitted(h) || reachedAndPlayed(h) {
 		return Verdict{}, false
 	}
 	if !a.changed && !b.changed && (manyValued(a, h.a) || otherAct(h) || twoActs(a, b, h, extra) || consumedApart(a, b, h) || howBeside(a, b, h)) {
@@ -760,6 +775,52 @@ func placesClosing(a, b *claim, h hunk) bool {
 		!slices.ContainsFunc(h.a, notPlace) && !slices.ContainsFunc(h.b, notPlace) &&
 		placeHeaded(a, h.at, h.a) && placeHeaded(b, h.bt, h.b)
 }
+
+// placesApart reports whether h replaces the whole phrase of place
+// that closes both claims after one subject and one predicate of where
+// a thing is: a copula, [locMark] or a verb of [restVerbs]. The
+// phrases run to two words or more each, with no value: "the compost
+// heap is at the bottom of the paddock" and "... is next to the
+// kitchen door" put one heap in two places. A phrase of one word may
+// hold the other ("hangs in the hall", "hangs on the hook by the back
+// door"), and [placesClosing] reads the ones that cannot.
+func placesApart(a, b *claim, h hunk) bool {
+	if h.at != h.bt || h.at == 0 || a.past || b.past || a.copPast || b.copPast || min(placeWords(h.a), placeWords(h.b)) < 2 || len(h.a) > maxPlaceWords || len(h.b) > maxPlaceWords ||
+		h.at+len(h.a) != len(a.toks) || h.bt+len(h.b) != len(b.toks) || anyValue(h.a) || anyValue(h.b) {
+		return false
+	}
+	for i := range h.at {
+		if a.toks[i].w != b.toks[i].w {
+			return false
+		}
+	}
+	at := func(c *claim) bool {
+		return h.at < 16 && c.placeOpen>>h.at&1 == 1 &&
+			(c.toks[h.at].w == locMark || int(c.copAt) == h.at || restVerbs[c.toks[h.at-1].w])
+	}
+	return at(a) && at(b)
+}
+
+// placeWords counts the words of ts, [locMark] aside.
+func placeWords(ts []token) int {
+	n := 0
+	for _, t := range ts {
+		if t.w != locMark {
+			n++
+		}
+	}
+	return n
+}
+
+// maxPlaceWords is the most claim words [placesApart] reads as one
+// phrase of place: "@in top drawer workbench", "behind old stable
+// block".
+const maxPlaceWords = 5
+
+// restVerbs say where a thing stays, as claim words fold them: "the
+// beehives stand behind the barn", "the key hangs by the door".
+// Built after the tables that [lemma] reads.
+var restVerbs map[string]bool
 
 // placeHeaded reports whether x, the words at c.toks[at:], end in a
 // noun of [placeNouns] or name a part of a thing, two words the second

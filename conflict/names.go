@@ -149,12 +149,14 @@ func names(c *claim) []token {
 }
 
 // possessive reports whether a hunk holds a possessive ("partner's"):
-// a subject of its own, not an attribute of the aligned one.
+// a subject of its own, not an attribute of the aligned one. A
+// possessive inside a phrase of place names whose the place is ("at
+// Foyle's bookshop"), not another subject.
 func possessive(hunks []hunk) bool {
 	for _, h := range hunks {
 		for _, ts := range [][]token{h.a, h.b} {
 			for _, t := range ts {
-				if strings.HasSuffix(t.w, "'s") || strings.HasSuffix(t.w, "’s") {
+				if !t.place && (strings.HasSuffix(t.w, "'s") || strings.HasSuffix(t.w, "’s")) {
 					return true
 				}
 			}

@@ -595,6 +595,12 @@ func inAndOut(a, b *claim, h hunk) (x, y []token, ok bool) {
 	return nil, nil, false
 }
 
+// sameInOut reports whether h replaces one word of [inOut] by another
+// that says the same: "is held outside", "is outdoors".
+func sameInOut(h hunk) bool {
+	return len(h.a) == 1 && len(h.b) == 1 && inOut[h.a[0].w] != 0 && inOut[h.a[0].w] == inOut[h.b[0].w]
+}
+
 // inOut maps the one-word places [inAndOut] reads, as claim words fold
 // them, to 1 for outdoors and 2 for indoors. Built after the tables
 // that [lemma] reads.

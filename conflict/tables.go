@@ -100,6 +100,9 @@ comes come came runs run ran amounts amount totals totalled totaled stretches st
 	occasionWords = foldedSet(`once twice thrice`)
 	openAir = newOpenAir()
 	inOut = newInOut()
+	disposalVerbs = foldedSet(`sell sold sells give gave gives donate donated donates scrap scrapped scraps`)
+	feelingVerbs = foldedSet(`miss misses missed regret regrets mourn mourns remember remembers want wants`)
+	restVerbs = foldedSet(`stand stands sit sits hang hangs lie lies rest rests`)
 })
 
 // reactionWords are the reactions of the body (an allergy, an

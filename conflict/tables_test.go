@@ -34,7 +34,7 @@ func TestLoadTablesFills(t *testing.T) {
 		"switchPole": switchPole, "stance": stance, "slotWords": slotWords, "idNouns": idNouns, "locVerbs": locVerbs, "mannerVerbs": mannerVerbs, "kindOf": kindOf, "lentWords": lentWords, "placeNouns": placeNouns, "reactionWords": reactionWords, "maritalStatus": maritalStatus, "spouseWords": spouseWords, "dietKinds": dietKinds, "dietKind": dietKind, "foodKinds": foodKinds, "countries": countries, "states": states, "namesakes": namesakes, "within": within, "consumeVerbs": consumeVerbs,
 		"months": months, "units": units, "currencies": currencies, "measures": measures, "handVerbs": handVerbs,
 		"handParticles": handParticles, "roleObjects": roleObjects, "roleObjectWords": roleObjectWords,
-		"tasteWords": tasteWords, "placeAdverbs": placeAdverbs, "occasionWords": occasionWords, "openAir": openAir, "inOut": inOut,
+		"tasteWords": tasteWords, "placeAdverbs": placeAdverbs, "occasionWords": occasionWords, "openAir": openAir, "inOut": inOut, "restVerbs": restVerbs, "disposalVerbs": disposalVerbs, "feelingVerbs": feelingVerbs,
 	}
 	tablecheck.Filled(t, "conflict", tables)
 }

@@ -676,10 +676,7 @@ func timeScoped(raws []rawTok) bool {
 				scoped = true
 			}
 		case "before", "prior":
-			// "Before 2020 the firm had 12 staff", "before the
-			// migration, queries took 800 ms": a past fact, not now
-			// ("is required before merging" holds now).
-			scoped = i == 0 && slices.ContainsFunc(raws[i+1:], pastForm)
+			scoped = pastBefore(raws, i, pastSeen)
 		case "in":
 			// "The school had 350 pupils in 2015", "the fee was 40
 			// euros in 2019": a past count or value with its year, not
@@ -705,6 +702,22 @@ func timeScoped(raws []rawTok) bool {
 		}
 	}
 	return true
+}
+
+// pastBefore reports whether raws[i], "before" or "prior", bounds a
+// past fact: "Before 2020 the firm had 12 staff", "before the migration,
+// queries took 800 ms" ("is required before merging" holds now); "the
+// pool was 25 metres before the rebuild", "drank heavily before 2015":
+// a past form (pastSeen), then "before" an event or a year.
+func pastBefore(raws []rawTok, i int, pastSeen bool) bool {
+	if i == 0 {
+		return slices.ContainsFunc(raws[i+1:], pastForm)
+	}
+	n := ""
+	if i+1 < len(raws) {
+		n = raws[i+1].w
+	}
+	return pastSeen && (determiners[n] || yearOf(n) > 0)
 }
 
 // movedAway reports whether raws[i], "from", follows a verb of moving
