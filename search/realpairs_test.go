@@ -37,7 +37,7 @@ func TestRealWordPairs(t *testing.T) {
 		}
 	}
 	oneEdit := func(w, s string) bool {
-		return nearBy(w, s, MinRespellRunes, oneEditOrUndoubled) || nearWritten(w, s, false) ||
+		return nearEnded(w, s) || nearWritten(w, s, false) ||
 			nearBy(w, s, minShortRunes, swapOrDouble) || slipOf(w, s) || nearWritten(w, s, true)
 	}
 	for _, rd := range []struct {

@@ -242,17 +242,42 @@ type WordCounter interface {
 // nearStem reports whether the index's word t, a stem, is one letter
 // from the typed word w: w is a stem and an ending of [stemSuffixes]
 // (a final "y" read as the stemmer's "i"), that stem and t of at least
-// MinRespellRunes letters each and one edit apart, or two edits of the
-// kinds [undoubledEdit] and [vowelBeforeEnding] read.
+// MinRespellRunes letters each and one edit apart ([nearEnded]: not by
+// the stem's last letter after an ending), or two edits of the kinds
+// [undoubledEdit] and [vowelBeforeEnding] read.
 func nearStem(w, t string) bool {
-	return nearBy(w, t, MinRespellRunes, oneEditOrUndoubled) || nearWritten(w, t, false) ||
+	return nearEnded(w, t) || nearWritten(w, t, false) ||
 		nearBy(w, t, MinRespellRunes, undoubledEdit) || vowelBeforeEnding(w, t)
 }
 
-// oneEditOrUndoubled reports whether a and b are one edit apart
-// ([oneEdit]) or alike but for doubled letters ([undoubledAlike]).
-func oneEditOrUndoubled(a, b string) bool {
-	return oneEdit(a, b) || undoubledAlike(a, b)
+// nearEnded reports whether the typed word w is a stem and an ending of
+// [stemSuffixes] (a final "y" read as the stemmer's "i") whose stem, of
+// [MinRespellRunes] letters or more like the index's word t, is alike
+// once doubled letters are written once ([undoubledAlike]) or one edit
+// from t ([oneEdit]); after an ending, not by the stem's last letter
+// ([lastLetterEdit]): there the edit makes another real word as often as
+// a typo, the stem's end being where words of one root part ("composed",
+// "compos" and "ed", is no typo of "compost"; "analysed" none of
+// "analyt", "cancers" none of "cancel"). A letter of that place typed
+// twice, or swapped with its neighbour, is still read.
+func nearEnded(w, t string) bool {
+	return nearByEnding(w, t, MinRespellRunes, func(p, t string, ended bool) bool {
+		return undoubledAlike(p, t) || oneEdit(p, t) && !(ended && lastLetterEdit(p, t))
+	})
+}
+
+// lastLetterEdit reports whether a and b, one edit apart ([oneEdit]),
+// differ by the last letter of the longer changed, added or dropped,
+// unless it doubles the letter before it.
+func lastLetterEdit(a, b string) bool {
+	x, y, i := firstDiff(a, b)
+	switch {
+	case len(x) == len(y) && i+1 < len(x) && x[i+1] != y[i+1]:
+		return false // two letters swapped
+	case len(x) != len(y) && i > 0 && x[i] == x[i-1]:
+		return false // a letter doubled
+	}
+	return i == len(x)-1
 }
 
 // undoubledAlike reports whether a and b differ, but not once each run
@@ -593,6 +618,12 @@ func besideKeys(a, b rune) bool {
 // [stemSuffixes] (a final "y" read as the stemmer's "i") whose stem is
 // near (by near) the index's word t, both of at least least letters.
 func nearBy(w, t string, least int, near func(a, b string) bool) bool {
+	return nearByEnding(w, t, least, func(p, t string, _ bool) bool { return near(p, t) })
+}
+
+// nearByEnding is [nearBy] with near told whether an ending was set
+// aside (ended).
+func nearByEnding(w, t string, least int, near func(p, t string, ended bool) bool) bool {
 	if utf8.RuneCountInString(t) < least {
 		return false
 	}
@@ -601,10 +632,10 @@ func nearBy(w, t string, least int, near func(a, b string) bool) bool {
 		if !ok || utf8.RuneCountInString(p) < least {
 			continue
 		}
-		if near(p, t) {
+		if near(p, t, s != "") {
 			return true
 		}
-		if y, ok := strings.CutSuffix(p, "y"); ok && near(y+"i", t) {
+		if y, ok := strings.CutSuffix(p, "y"); ok && near(y+"i", t, s != "") {
 			return true
 		}
 	}
