@@ -171,7 +171,7 @@ func readingOf(w, t string, keywords bool) string {
 			continue
 		}
 		for _, q := range []string{p, strings.TrimSuffix(p, "y") + "i"} {
-			if q != p && !strings.HasSuffix(p, "y") || !(undoubledAlike(q, t) || oneEdit(q, t) && !(suf != "" && lastLetterEdit(q, t))) {
+			if q != p && !strings.HasSuffix(p, "y") || !(undoubledAlike(q, t) || oneEdit(q, t) && (suf == "" || !lastLetterEdit(q, t, suf))) {
 				continue
 			}
 			if undoubledAlike(q, t) {

@@ -122,6 +122,9 @@ func TestNearWritten(t *testing.T) {
 		{"stats", "stat", false},            // no typo
 		{"meeting", "meet", false},          // the word itself
 		{"pricnig", "prick", false},         // another stem
+		{"allocate", "allot", false},        // the stem's last letter changed
+		{"creation", "creak", false},
+		{"clearance", "clean", false},
 	})
 }
 
@@ -284,6 +287,8 @@ func TestNearEnded(t *testing.T) {
 		{"composer", "compost", false},  // before "er"
 		{"compostted", "compost", true}, // the last letter doubled
 		{"compotsed", "compost", true},  // the last two swapped
+		{"composred", "compost", true},  // the last changed for a key beside it
+		{"reportss", "report", true},    // the ending's first letter typed twice
 		{"composr", "compost", true},    // no ending: the last letter changed
 		{"compoted", "compost", true},   // a letter inside dropped
 		{"recieved", "receiv", true},    // two letters inside swapped
