@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -56,13 +57,7 @@ func TestFalseRespellings(t *testing.T) {
 			held[r[1]] = true
 			stemOf[r[0]] = r[1]
 		}
-		vocab := sortedVocab(slices.Sorted(func(yield func(string) bool) {
-			for s := range held {
-				if !yield(s) {
-					return
-				}
-			}
-		}))
+		vocab := sortedVocab(slices.Sorted(maps.Keys(held)))
 		for _, keywords := range []bool{false, true} {
 			mode := map[bool]string{false: "sentence", true: "keywords"}[keywords]
 			for _, r := range lex {
@@ -119,23 +114,11 @@ func TestFalseRespellings(t *testing.T) {
 		t.Log(s)
 	}
 	t.Logf("false respellings: tune %d of %d, check %d of %d", falseN[0], falseAll[0], falseN[1], falseAll[1])
-	for _, k := range slices.Sorted(func(yield func(string) bool) {
-		for k := range falseBy {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	for _, k := range slices.Sorted(maps.Keys(falseBy)) {
 		t.Logf("false %-40s tune %4d check %4d", k, falseBy[k][0], falseBy[k][1])
 	}
 	var found, total [2]int
-	for _, k := range slices.Sorted(func(yield func(string) bool) {
-		for k := range trueBy {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	for _, k := range slices.Sorted(maps.Keys(trueBy)) {
 		c := trueBy[k]
 		t.Logf("true %-30s tune %4d/%4d check %4d/%4d", k, c[0][0], c[0][1], c[1][0], c[1][1])
 		for h := range 2 {
@@ -144,7 +127,18 @@ func TestFalseRespellings(t *testing.T) {
 		}
 	}
 	t.Logf("true respellings: tune %d of %d, check %d of %d", found[0], total[0], found[1], total[1])
+	falsePct := 100 * float64(falseN[0]+falseN[1]) / float64(falseAll[0]+falseAll[1])
+	truePct := 100 * float64(found[0]+found[1]) / float64(total[0]+total[1])
+	if falsePct > maxFalsePct || truePct < minTruePct {
+		t.Errorf("respelling reads %.2f%% of real words as another and finds %.2f%% of typos, want at most %.2f%% and at least %.2f%%", falsePct, truePct, maxFalsePct, minTruePct)
+	}
 }
+
+// maxFalsePct and minTruePct bound what [TestFalseRespellings] measures
+// on the shared corpora and the paraphrase sets: with the stem's last
+// letter read after an ending, 1.86% of real words were respelled; the
+// typos found were 85.5%, now 85.3%.
+const maxFalsePct, minTruePct = 1.7, 85.0
 
 // respellable reports whether [Hybrid.respell] reads the word w, in a
 // query of keywords or not.
