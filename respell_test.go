@@ -59,3 +59,32 @@ func TestSearchRespellsAFewWordsOnly(t *testing.T) {
 		t.Errorf("Search(%q, keyword) = %v, want none: %d words the index lacks are no typo", many, locs(resp.Results), 6)
 	}
 }
+
+// TestSearchRespellsNoOtherInflection: a real word whose stem, its
+// ending set aside, is a letter short of or changed at its end from a
+// note's word ("composed", "compos" and "ed", and "compost") is read as
+// no typo of it, in a question or typed alone; a typo at that place that
+// seldom makes a word (a key beside it, a letter doubled) still finds
+// its note.
+func TestSearchRespellsNoOtherInflection(t *testing.T) {
+	files := map[string]string{
+		"memory/a.md": "# Garden\n\nCompost bin is ready to empty in spring.\n",
+		"memory/b.md": "# Money\n\nThe current account pays interest monthly.\n",
+		"memory/c.md": "# Budget\n\nThe allotment fee for the garden plot is due.\n",
+	}
+	_, w := openIndexed(t, files, memweave.Config{DBPath: filepath.Join(t.TempDir(), "index.db")})
+	// MinScore 0: any keyword match, a respelling's too, is returned.
+	for _, q := range []string{"Who composed the Four Seasons?", "composed", "What currency does Switzerland use?", "How do we allocate tasks?"} {
+		if resp := mustSearch(t, w, q, memweave.SearchMode(memweave.ModeKeyword), memweave.MinScore(0)); len(resp.Results) > 0 {
+			t.Errorf("Search(%q, keyword, MinScore(0)) = %v, want none", q, locs(resp.Results))
+		}
+	}
+	for _, c := range []struct{ query, want string }{
+		{"composred bin", "memory/a.md"},    // "composr" and "ed": r beside t
+		{"currenrs account", "memory/b.md"}, // "currenr" and "s"
+	} {
+		if resp := mustSearch(t, w, c.query, memweave.SearchMode(memweave.ModeKeyword)); len(resp.Results) == 0 || resp.Results[0].Path != c.want {
+			t.Errorf("Search(%q, keyword) = %v, want %s first", c.query, locs(resp.Results), c.want)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"bufio"
 	"os"
 	"slices"
 	"strings"
@@ -37,7 +36,7 @@ func TestRealWordPairs(t *testing.T) {
 		}
 	}
 	oneEdit := func(w, s string) bool {
-		return nearBy(w, s, MinRespellRunes, oneEditOrUndoubled) || nearWritten(w, s, false) ||
+		return nearEnded(w, s) || nearWritten(w, s, false) ||
 			nearBy(w, s, minShortRunes, swapOrDouble) || slipOf(w, s) || nearWritten(w, s, true)
 	}
 	for _, rd := range []struct {
@@ -103,23 +102,10 @@ func TestRealWordPairs(t *testing.T) {
 // readWordStems reads the lines "word<TAB>stem" of path.
 func readWordStems(tb testing.TB, path string) (words []string, stemOf map[string]string) {
 	tb.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
 	stemOf = map[string]string{}
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		w, s, ok := strings.Cut(sc.Text(), "\t")
-		if !ok {
-			tb.Fatalf("%s:%d: want word<TAB>stem, got %q", path, line, sc.Text())
-		}
-		stemOf[w] = s
-		words = append(words, w)
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
+	for _, r := range readTSV(tb, path) {
+		stemOf[r[0]] = r[1]
+		words = append(words, r[0])
 	}
 	slices.Sort(words)
 	return words, stemOf

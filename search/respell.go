@@ -242,17 +242,46 @@ type WordCounter interface {
 // nearStem reports whether the index's word t, a stem, is one letter
 // from the typed word w: w is a stem and an ending of [stemSuffixes]
 // (a final "y" read as the stemmer's "i"), that stem and t of at least
-// MinRespellRunes letters each and one edit apart, or two edits of the
-// kinds [undoubledEdit] and [vowelBeforeEnding] read.
+// MinRespellRunes letters each and one edit apart ([nearEnded]: not by
+// the stem's last letter after an ending), or two edits of the kinds
+// [undoubledEdit] and [vowelBeforeEnding] read.
 func nearStem(w, t string) bool {
-	return nearBy(w, t, MinRespellRunes, oneEditOrUndoubled) || nearWritten(w, t, false) ||
+	return nearEnded(w, t) || nearWritten(w, t, false) ||
 		nearBy(w, t, MinRespellRunes, undoubledEdit) || vowelBeforeEnding(w, t)
 }
 
-// oneEditOrUndoubled reports whether a and b are one edit apart
-// ([oneEdit]) or alike but for doubled letters ([undoubledAlike]).
-func oneEditOrUndoubled(a, b string) bool {
-	return oneEdit(a, b) || undoubledAlike(a, b)
+// nearEnded reports whether the typed word w is a stem and an ending of
+// [stemSuffixes] (a final "y" read as the stemmer's "i") whose stem, of
+// [MinRespellRunes] letters or more like the index's word t, is alike
+// once doubled letters are written once ([undoubledAlike]) or one edit
+// from t ([oneEdit]); after an ending, not by the stem's last letter
+// ([lastLetterEdit]): there the edit makes another real word as often as
+// a typo, the stem's end being where words of one root part ("composed",
+// "compos" and "ed", is no typo of "compost"; "analysed" none of
+// "analyt", "cancers" none of "cancel"). A letter of that place typed
+// twice, changed for a key beside it, or swapped with its neighbour, is
+// still read ([lastLetterEdit]).
+func nearEnded(w, t string) bool {
+	return nearByEnding(w, t, MinRespellRunes, func(p, t, ending string) bool {
+		return undoubledAlike(p, t) || oneEdit(p, t) && (ending == "" || !lastLetterEdit(p, t, ending))
+	})
+}
+
+// lastLetterEdit reports whether a and b, one edit apart ([oneEdit]),
+// differ by the last letter of the longer changed, added or dropped,
+// unless a letter doubled (the one before it, or the first of the
+// ending that follows) or changed for a key beside it ([keyslip]): the
+// typos of that place that seldom make another word.
+func lastLetterEdit(a, b, ending string) bool {
+	x, y, i := firstDiff(a, b)
+	next, _ := utf8.DecodeRuneInString(ending)
+	switch {
+	case i != len(x)-1:
+		return false
+	case len(x) != len(y):
+		return x[i] != x[max(i-1, 0)] && x[i] != next
+	}
+	return !keyslip(x[i], y[i])
 }
 
 // undoubledAlike reports whether a and b differ, but not once each run
@@ -443,13 +472,15 @@ func (st writtenStem) swapped(x []rune) bool {
 	return false
 }
 
-// edited reports whether x is the stem with one of its letters changed,
-// dropped or added (after its end only when it repeats its last), and
-// an ending that derives a word.
+// edited reports whether x is the stem with one of its letters changed
+// (not its last: "allocate", "alloc" and "ate", is no typo of "allot",
+// nor "creation" of "creak", as [nearEnded] reads no stem's last letter
+// after an ending), dropped or added (after its end only when it
+// repeats its last), and an ending that derives a word.
 func (st writtenStem) edited(x []rune) bool {
 	s := st.s
 	i := commonPrefix(x, s)
-	if i < len(s) && len(x) > len(s) && slices.Equal(x[i+1:len(s)], s[i+1:]) && st.ending(x[len(s):], true) {
+	if i < len(s)-1 && len(x) > len(s) && slices.Equal(x[i+1:len(s)], s[i+1:]) && st.ending(x[len(s):], true) {
 		return true // changed
 	}
 	if i < len(s) && len(x) >= len(s) && slices.Equal(x[i:len(s)-1], s[i+1:]) && st.ending(x[len(s)-1:], true) {
@@ -593,6 +624,12 @@ func besideKeys(a, b rune) bool {
 // [stemSuffixes] (a final "y" read as the stemmer's "i") whose stem is
 // near (by near) the index's word t, both of at least least letters.
 func nearBy(w, t string, least int, near func(a, b string) bool) bool {
+	return nearByEnding(w, t, least, func(p, t, _ string) bool { return near(p, t) })
+}
+
+// nearByEnding is [nearBy] with near told the ending set aside ("" for
+// none).
+func nearByEnding(w, t string, least int, near func(p, t, ending string) bool) bool {
 	if utf8.RuneCountInString(t) < least {
 		return false
 	}
@@ -601,10 +638,10 @@ func nearBy(w, t string, least int, near func(a, b string) bool) bool {
 		if !ok || utf8.RuneCountInString(p) < least {
 			continue
 		}
-		if near(p, t) {
+		if near(p, t, s) {
 			return true
 		}
-		if y, ok := strings.CutSuffix(p, "y"); ok && near(y+"i", t) {
+		if y, ok := strings.CutSuffix(p, "y"); ok && near(y+"i", t, s) {
 			return true
 		}
 	}

@@ -122,6 +122,9 @@ func TestNearWritten(t *testing.T) {
 		{"stats", "stat", false},            // no typo
 		{"meeting", "meet", false},          // the word itself
 		{"pricnig", "prick", false},         // another stem
+		{"allocate", "allot", false},        // the stem's last letter changed
+		{"creation", "creak", false},
+		{"clearance", "clean", false},
 	})
 }
 
@@ -270,5 +273,26 @@ func TestTwoEdits(t *testing.T) {
 		{"defanitely", "definit", true},  // any vowel between consonants
 		{"definetely", "definit", true},
 		{"dreamt", "dreamer", false}, // the typed word shorter than the stem
+	})
+}
+
+// TestNearEnded checks the one-edit readings of a typed word's stem: not
+// by the stem's last letter after an ending, where words of one root
+// part ("composed" is "compos" and "ed", a letter short of "compost").
+func TestNearEnded(t *testing.T) {
+	checkPairs(t, "nearEnded", nearEnded, []pairCase{
+		{"composed", "compost", false},  // the stem's last letter dropped before "ed"
+		{"analysed", "analyt", false},   // changed before "ed"
+		{"cancers", "cancel", false},    // changed before "s"
+		{"composer", "compost", false},  // before "er"
+		{"compostted", "compost", true}, // the last letter doubled
+		{"compotsed", "compost", true},  // the last two swapped
+		{"composred", "compost", true},  // the last changed for a key beside it
+		{"reportss", "report", true},    // the ending's first letter typed twice
+		{"composr", "compost", true},    // no ending: the last letter changed
+		{"compoted", "compost", true},   // a letter inside dropped
+		{"recieved", "receiv", true},    // two letters inside swapped
+		{"accomodation", "accommod", true},
+		{"planet", "plant", false}, // under 6 letters
 	})
 }
