@@ -78,9 +78,10 @@ type Backgrounds struct {
 
 // Background returns the index's background, for [search.Hybrid]'s
 // Background, given the query vector q: one of the index's dims, else
-// the zero Background. Its Decoy is the query's ([search.Decoy]). An embedding failure wraps [search.ErrProbes]; on
-// an index opened read-only ([index.DB.ReadOnly]) that does not hold the
-// questions' vectors of a networked embedder, the error wraps
+// the zero Background. Its Decoy is the query's ([search.Decoy]). An
+// embedding failure wraps [search.ErrProbes]; on an index opened
+// read-only ([index.DB.ReadOnly]) that does not hold the questions'
+// vectors of a networked embedder, the error wraps
 // [search.ErrNoBackground] and nothing is asked of the server.
 func (b *Backgrounds) Background(ctx context.Context, q []float32) (search.Background, error) {
 	bg, err := b.background(ctx, q)
@@ -204,10 +205,8 @@ func (b *Backgrounds) measure(ctx context.Context, s index.Sample, key embedcach
 		return search.Background{}, nil, false, err
 	}
 	if probes == nil {
-		if probes, err = b.embedProbes(ctx, cache); errors.Is(err, search.ErrNoBackground) {
+		if probes, err = b.probesOf(ctx); err != nil {
 			return search.Background{}, nil, false, err
-		} else if err != nil {
-			return search.Background{}, nil, false, fmt.Errorf("%w: %w", search.ErrProbes, err)
 		}
 	}
 	bg = search.NewIndexBackground(probes, sample, n, index.Dots)
